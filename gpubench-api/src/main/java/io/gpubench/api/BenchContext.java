@@ -1,0 +1,131 @@
+package io.gpubench.api;
+
+import java.util.Optional;
+
+/**
+ * What a benchmark method gets for its case: the backend and precision, the shape, seeded inputs and registered
+ * outputs. One context serves one case from {@link Setup} to {@link TearDown}; the {@link Reference} method gets a
+ * context of its own that differs only in {@link #referencePrecision()} and {@link #isReference()}.
+ */
+public interface BenchContext {
+
+  /**
+   * The id of the case's backend, such as {@code "cpu"} or {@code "cuda:0"}.
+   *
+   * @return the backend id
+   */
+  String backend();
+
+  /**
+   * The family of the case's backend, such as {@code "cpu"} or {@code "cuda"}.
+   *
+   * @return the backend family
+   */
+  String backendFamily();
+
+  /**
+   * The case's precision: what inputs are rounded to and what {@link Measure} computes in.
+   *
+   * @return the precision
+   */
+  Precision precision();
+
+  /**
+   * The precision to compute in: the case's precision, or in a {@link Reference} method the reference's.
+   *
+   * @return the compute precision
+   */
+  Precision referencePrecision();
+
+  /**
+   * Whether this context is the one a {@link Reference} method runs with.
+   *
+   * @return true in a reference method
+   */
+  boolean isReference();
+
+  /**
+   * The case's shape.
+   *
+   * @return the dimensions
+   */
+  Dimensions dims();
+
+  /**
+   * The value of one axis of the case's shape.
+   *
+   * @param axis the axis name
+   * @return its value
+   */
+  default int dim(String axis) {
+    return dims().get(axis);
+  }
+
+  /**
+   * The seed of the case's inputs, the same for every backend and precision of a shape, so that the reference
+   * and every case see the same values.
+   *
+   * @return the seed
+   */
+  long seed();
+
+  /**
+   * A seeded input of values uniform in [-1, 1), rounded to the case's {@link #precision()} and stored in
+   * {@link #referencePrecision()}, on the case's device. The same name gives the same values in every case of a
+   * shape. The engine checks that no call changes it.
+   *
+   * @param name the input's name, which also seeds it
+   * @param dims its dimensions
+   * @return the tensor
+   */
+  Tensor random(String name, long... dims);
+
+  /**
+   * An output the {@link Measure} method writes, stored in {@link #referencePrecision()} on the case's device. The
+   * engine fills it with NaN before every call, so an element a call leaves unwritten fails the check.
+   *
+   * @param name the output's name
+   * @param dims its dimensions
+   * @return the tensor
+   */
+  Tensor output(String name, long... dims);
+
+  /**
+   * A tensor with the given values on the case's device, rounded to the case's precision.
+   *
+   * @param name the tensor's name
+   * @param values the values, row-major
+   * @param dims its dimensions
+   * @return the tensor
+   */
+  Tensor fromHost(String name, float[] values, long... dims);
+
+  /**
+   * A tensor read from a classpath resource of little-endian float32 values, such as a stored reference output.
+   *
+   * @param resource the resource path, relative to the benchmark class or absolute with a leading {@code /}
+   * @param dims its dimensions
+   * @return the tensor
+   * @throws IllegalArgumentException naming the resource when it is missing or of the wrong size
+   */
+  Tensor load(String resource, long... dims);
+
+  /**
+   * A backend-specific object, such as the CUDA stream of the case or a DJL {@code NDManager}.
+   *
+   * @param type the type wanted
+   * @param <T> the type
+   * @return the object, when the case's backend offers one of that type
+   */
+  <T> Optional<T> unwrap(Class<T> type);
+
+  /**
+   * Skips the case with a reason.
+   *
+   * @param reason why the case cannot run here
+   * @throws BenchmarkSkippedException always
+   */
+  default void skip(String reason) {
+    throw new BenchmarkSkippedException(reason);
+  }
+}

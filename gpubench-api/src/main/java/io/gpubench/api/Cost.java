@@ -1,0 +1,42 @@
+package io.gpubench.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The work one call does, for throughput figures and the roofline bound. Both are arithmetic expressions over
+ * the shape's axes, with {@code + - * /}, parentheses, numbers and the variable {@code e}, the bytes per element
+ * of the case's precision: {@code @Cost(flops = "2*m*n*k", bytes = "e*(m*k + k*n + m*n)")}.
+ *
+ * <p>An expression naming an axis the shape lacks fails discovery of the class with the expression and the axis.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Cost {
+
+  /**
+   * Floating-point operations per call; empty when not declared.
+   *
+   * @return an expression
+   */
+  String flops() default "";
+
+  /**
+   * The fewest bytes a call must move to or from device memory; empty when not declared.
+   *
+   * @return an expression
+   */
+  String bytes() default "";
+
+  /**
+   * Items (samples, images, tokens) one call processes, for an items-per-second figure such as a training
+   * step's samples/s; empty when not declared.
+   *
+   * @return an expression, such as {@code "batch"}
+   */
+  String items() default "";
+}

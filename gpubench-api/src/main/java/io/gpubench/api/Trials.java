@@ -1,0 +1,81 @@
+package io.gpubench.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * How a case is warmed up and timed. Trials stop adaptively: after at least {@link #min()} trials, as soon as the
+ * half-width of the {@link #confidence()} confidence interval of the mean, relative to the mean, is at most
+ * {@link #targetRelativeHalfWidth()}; at the latest after {@link #max()} trials or when {@link #budgetSeconds()}
+ * of timed work is spent; or when the interval has stopped narrowing (a plateau), so that a noisy case still
+ * ends. The results record which rule stopped the case.
+ *
+ * <p>Each value can be overridden for a run with the configuration keys {@code gpubench.trials.warmup},
+ * {@code .min}, {@code .max}, {@code .target}, {@code .budget-seconds}, {@code .calls-per-trial} and
+ * {@code gpubench.cache}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Trials {
+
+  /**
+   * Untimed calls before the trials; the first of them is the one checked against the reference.
+   *
+   * @return at least 1
+   */
+  int warmup() default 2;
+
+  /**
+   * The fewest timed trials.
+   *
+   * @return at least 2, so that a confidence interval exists
+   */
+  int min() default 5;
+
+  /**
+   * The most timed trials.
+   *
+   * @return at least {@link #min()}
+   */
+  int max() default 200;
+
+  /**
+   * The target relative half-width of the confidence interval of the mean, e.g. 0.01 for &plusmn;1%.
+   *
+   * @return a positive fraction
+   */
+  double targetRelativeHalfWidth() default 0.01;
+
+  /**
+   * The confidence level of the interval.
+   *
+   * @return a level in (0, 1)
+   */
+  double confidence() default 0.95;
+
+  /**
+   * The most seconds of timed work spent on the trials of one case.
+   *
+   * @return positive seconds
+   */
+  double budgetSeconds() default 5.0;
+
+  /**
+   * Calls per timed trial; the trial's time is divided by it. Raise it for microsecond workloads so that the
+   * launch and timer overhead does not dominate.
+   *
+   * @return at least 1
+   */
+  int callsPerTrial() default 1;
+
+  /**
+   * Whether caches are flushed before every trial.
+   *
+   * @return {@link CacheMode#HOT} by default
+   */
+  CacheMode cache() default CacheMode.HOT;
+}

@@ -1,0 +1,31 @@
+package io.gpubench.api.result;
+
+import java.util.Map;
+
+/**
+ * A backend's device as the results record it.
+ *
+ * @param id the backend id, such as {@code "cuda:0"}
+ * @param family the backend family, such as {@code "cuda"}
+ * @param name the device's name, such as {@code "NVIDIA H200"}
+ * @param available whether cases could run on it
+ * @param unavailableReason why not, or null
+ * @param properties further facts: driver, CUDA version, compute capability, memory, SM count, clocks ...
+ */
+public record DeviceInfo(
+    String id, String family, String name, boolean available, String unavailableReason, Map<String, String> properties) {
+
+  /**
+   * Makes the description, copying the properties.
+   *
+   * @param id backend id
+   * @param family backend family
+   * @param name device name
+   * @param available whether cases could run
+   * @param unavailableReason why not
+   * @param properties further facts
+   */
+  public DeviceInfo {
+    properties = Map.copyOf(properties);
+  }
+}

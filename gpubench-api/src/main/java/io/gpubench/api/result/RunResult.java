@@ -1,0 +1,34 @@
+package io.gpubench.api.result;
+
+import java.util.List;
+
+/**
+ * Everything one run measured: where, when, and every case.
+ *
+ * @param schema the schema id, {@link #SCHEMA} for files this version writes
+ * @param runId a unique id of the run
+ * @param startedAt ISO-8601 instant the run started
+ * @param finishedAt ISO-8601 instant the run ended
+ * @param environment the machine and software the run used
+ * @param cases every case, in execution order
+ */
+public record RunResult(
+    String schema, String runId, String startedAt, String finishedAt, Environment environment, List<CaseResult> cases) {
+
+  /** The schema id this version writes and reads. */
+  public static final String SCHEMA = "gpubench-results/1";
+
+  /**
+   * Makes the result, copying the case list.
+   *
+   * @param schema the schema id
+   * @param runId a unique id of the run
+   * @param startedAt ISO-8601 start
+   * @param finishedAt ISO-8601 end
+   * @param environment the environment
+   * @param cases every case
+   */
+  public RunResult {
+    cases = List.copyOf(cases);
+  }
+}

@@ -1,0 +1,13 @@
+package io.gpubench.api.result;
+
+/** Why the trials of a case stopped. */
+public enum StopReason {
+  /** The confidence interval reached the target relative half-width. */
+  TARGET_REACHED,
+  /** The interval stopped narrowing before reaching the target: the case's noise is its own. */
+  PLATEAU,
+  /** The maximum number of trials was reached. */
+  MAX_TRIALS,
+  /** The time budget was spent. */
+  TIME_BUDGET
+}

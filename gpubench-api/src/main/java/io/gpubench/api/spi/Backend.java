@@ -1,0 +1,66 @@
+package io.gpubench.api.spi;
+
+import io.gpubench.api.Precision;
+import io.gpubench.api.result.DeviceInfo;
+import java.util.Optional;
+
+/**
+ * One device cases can run on. Backends are compared by {@link #id()}; the engine treats each id as an exclusive
+ * resource, so two cases never share a device when tests run in parallel.
+ */
+public interface Backend {
+
+  /**
+   * The id, unique in a run: {@code "cpu"}, {@code "cuda:0"}.
+   *
+   * @return the id
+   */
+  String id();
+
+  /**
+   * The family that {@code @GpuBenchmark(backends = ...)} names: {@code "cpu"}, {@code "cuda"}.
+   *
+   * @return the family
+   */
+  String family();
+
+  /**
+   * Why this backend cannot run cases here, such as {@code "no CUDA driver: libcuda not found"}.
+   *
+   * @return the reason, or empty when it is available
+   */
+  Optional<String> unavailableReason();
+
+  /**
+   * The device as the results file records it: name, driver, memory, clocks.
+   *
+   * @return the description
+   */
+  DeviceInfo describe();
+
+  /**
+   * Why this backend cannot compute in a precision.
+   *
+   * @param precision the precision
+   * @return the reason, or empty when it can
+   */
+  Optional<String> unsupported(Precision precision);
+
+  /**
+   * The device's peak rates for the roofline bound, from a datasheet table or a calibration measurement.
+   *
+   * @return the peaks, or empty when unknown
+   */
+  default Optional<DevicePeaks> peaks() {
+    return Optional.empty();
+  }
+
+  /**
+   * Opens the device for one case.
+   *
+   * @param spec what the case needs
+   * @return a session, closed by the engine after the case
+   * @throws Exception when the device cannot be opened; the case fails with the cause
+   */
+  BackendSession open(SessionSpec spec) throws Exception;
+}

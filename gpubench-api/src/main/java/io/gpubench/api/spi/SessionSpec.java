@@ -1,0 +1,14 @@
+package io.gpubench.api.spi;
+
+import io.gpubench.api.CacheMode;
+import io.gpubench.api.Precision;
+
+/**
+ * What a case asks of the backend session it opens.
+ *
+ * @param caseId the case's id, for error messages and logs
+ * @param precision the case's precision
+ * @param cache whether caches are flushed before each trial
+ * @param telemetryIntervalMillis the telemetry sampling interval
+ */
+public record SessionSpec(String caseId, Precision precision, CacheMode cache, int telemetryIntervalMillis) {}

@@ -1,0 +1,140 @@
+package io.gpubench.engine.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.gpubench.api.result.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads and writes {@code results.json}. Writing is atomic (a temporary file in the same folder, then a rename), so
+ * a reader never sees half a file and a crash never leaves one. Reading checks the schema id first, so a foreign
+ * or newer file fails with the file and the reason rather than with a mapping error.
+ */
+public final class ResultsFile {
+
+  private static final JsonMapper MAPPER = JsonMapper.builder()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_NULL))
+      .build();
+
+  private ResultsFile() {}
+
+  /**
+   * The mapper used for results, for writers of other formats that embed the JSON (the HTML report).
+   *
+   * @return the shared, thread-safe mapper
+   */
+  public static JsonMapper mapper() {
+    return MAPPER;
+  }
+
+  /**
+   * Writes a run atomically, creating the folder.
+   *
+   * @param run the results
+   * @param file the target
+   * @throws UncheckedIOException naming the file when it cannot be written
+   */
+  public static void write(RunResult run, Path file) {
+    writeAtomically(file, MAPPER.writeValueAsString(run));
+  }
+
+  /**
+   * Writes text to a file atomically: to a temporary file beside it, then renamed over it.
+   *
+   * @param file the target
+   * @param text the content, UTF-8
+   * @throws UncheckedIOException naming the file when it cannot be written
+   */
+  public static void writeAtomically(Path file, String text) {
+    Path target = file.toAbsolutePath();
+    try {
+      Files.createDirectories(target.getParent());
+      Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+      try {
+        Files.writeString(tmp, text);
+        try {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Reads a results file.
+   *
+   * @param file the file
+   * @return the run
+   * @throws InvalidResultsException naming the file and the reason: missing, unreadable, not JSON, another
+   *     schema, or fields of the wrong type
+   */
+  public static RunResult read(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new InvalidResultsException(file, "no such file");
+    } catch (IOException e) {
+      throw new InvalidResultsException(file, "cannot be read: " + e.getMessage());
+    }
+    JsonNode tree;
+    try {
+      tree = MAPPER.readTree(text);
+    } catch (JacksonException e) {
+      throw new InvalidResultsException(file, "is not valid JSON: " + e.getOriginalMessage());
+    }
+    if (tree == null || !tree.isObject()) {
+      throw new InvalidResultsException(file, "is not a JSON object");
+    }
+    JsonNode schema = tree.get("schema");
+    if (schema == null || !schema.isString()) {
+      throw new InvalidResultsException(file, "has no \"schema\" field: not a gpubench results file");
+    }
+    if (!RunResult.SCHEMA.equals(schema.asString())) {
+      throw new InvalidResultsException(
+          file, "has schema \"" + schema.asString() + "\"; this version reads \"" + RunResult.SCHEMA + "\"");
+    }
+    try {
+      return MAPPER.treeToValue(tree, RunResult.class);
+    } catch (JacksonException e) {
+      throw new InvalidResultsException(file, "does not match schema " + RunResult.SCHEMA + ": " + e.getOriginalMessage());
+    }
+  }
+
+  /** A results file that cannot be used, with the file and the reason in the message. */
+  public static final class InvalidResultsException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Path file;
+
+    InvalidResultsException(Path file, String reason) {
+      super(file + " " + reason);
+      this.file = file;
+    }
+
+    /**
+     * The file at fault.
+     *
+     * @return the path
+     */
+    public Path file() {
+      return file;
+    }
+  }
+}
