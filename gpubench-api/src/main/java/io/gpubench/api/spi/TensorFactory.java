@@ -28,6 +28,16 @@ public interface TensorFactory {
   Tensor allocate(String name, Precision storage, long... dims);
 
   /**
+   * A copy of a tensor on the same device, in the same storage precision: the engine keeps the checked call's
+   * output this way to compare later calls with it.
+   *
+   * @param name the copy's name
+   * @param source a tensor of this factory's session
+   * @return the copy
+   */
+  Tensor copy(String name, Tensor source);
+
+  /**
    * The values of a tensor, copied to the host as floats; for small tensors and diagnostics only.
    *
    * @param tensor a tensor of this factory's session
