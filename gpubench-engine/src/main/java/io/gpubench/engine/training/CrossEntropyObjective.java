@@ -42,7 +42,7 @@ final class CrossEntropyObjective implements TrainingObjective {
   public NDArray loss(NDList labels, NDList predictions) {
     // In float32 whatever the compute type, as autocast does for cross-entropy: a half-precision log-softmax
     // loses the small probabilities.
-    NDArray logProbabilities = predictions.singletonOrThrow().toType(DataType.FLOAT32, false).logSoftmax(1);
+    NDArray logProbabilities = Upcast.toFloat32(predictions.singletonOrThrow()).logSoftmax(1);
     NDArray picked = logProbabilities.gather(labels.singletonOrThrow().expandDims(1), 1);
     return picked.mean().neg();
   }

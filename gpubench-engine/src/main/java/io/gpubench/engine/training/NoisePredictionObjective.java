@@ -46,7 +46,8 @@ final class NoisePredictionObjective implements TrainingObjective {
 
   @Override
   public NDArray loss(NDList labels, NDList predictions) {
-    NDArray difference = predictions.singletonOrThrow().toType(DataType.FLOAT32, false)
+    // In float32, as autocast computes mse_loss.
+    NDArray difference = Upcast.toFloat32(predictions.singletonOrThrow())
         .sub(labels.singletonOrThrow().toType(DataType.FLOAT32, false));
     return difference.square().mean();
   }

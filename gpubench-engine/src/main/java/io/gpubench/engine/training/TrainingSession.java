@@ -70,19 +70,18 @@ public final class TrainingSession implements AutoCloseable {
     }
     if (dataType != DataType.FLOAT32 && dataType != DataType.FLOAT16) {
       throw new IllegalArgumentException(
-          "training " + name + " in " + dataType + ": only FLOAT32 and FLOAT16 are supported through DJL");
+          "training " + name + " in " + dataType.name() + ": only FLOAT32 and FLOAT16 are supported through DJL");
     }
     Model model = Model.newInstance(name, device);
     try {
       model.setBlock(block);
+      // Parameters are made in the compute type (Block.cast is not implemented in DJL 0.36).
+      model.setDataType(dataType);
       DefaultTrainingConfig config = new DefaultTrainingConfig(new ObjectiveLoss(objective))
           .optOptimizer(Optimizer.sgd().setLearningRateTracker(Tracker.fixed(LEARNING_RATE)).build())
           .optDevices(new Device[] {device});
       Trainer trainer = model.newTrainer(config);
       trainer.initialize(objective.inputShapes(batch));
-      if (dataType != DataType.FLOAT32) {
-        block.cast(dataType);
-      }
       NDManager dataManager = model.getNDManager().newSubManager(device);
       SyntheticBatch data = objective.synthesize(dataManager, batch, dataType);
       return new TrainingSession(model, trainer, objective, dataManager, data, batch, dataType);
@@ -138,6 +137,15 @@ public final class TrainingSession implements AutoCloseable {
    */
   public int liveArrays() {
     return model.getNDManager().getManagedArrays().size();
+  }
+
+  /**
+   * The model's block, initialised.
+   *
+   * @return the block
+   */
+  public Block block() {
+    return model.getBlock();
   }
 
   /**
