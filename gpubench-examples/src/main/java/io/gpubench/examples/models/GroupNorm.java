@@ -52,6 +52,10 @@ public final class GroupNorm extends AbstractBlock {
     Shape affine = new Shape(perChannel);
     NDArray g = parameterStore.getValue(gamma, x.getDevice(), training).reshape(affine);
     NDArray b = parameterStore.getValue(beta, x.getDevice(), training).reshape(affine);
+    // A reshaped parameter belongs to the parameter's (the model's) manager, which lives as long as the model: hand
+    // these views to the input's manager so that they are freed with the step that made them.
+    g.attach(x.getManager());
+    b.attach(x.getManager());
     return new NDList(normalised.mul(g).add(b));
   }
 

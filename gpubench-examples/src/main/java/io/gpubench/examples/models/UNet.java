@@ -10,7 +10,6 @@ import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
-import ai.djl.nn.convolutional.Conv2dTranspose;
 import ai.djl.nn.norm.BatchNorm;
 import ai.djl.nn.pooling.Pool;
 import ai.djl.training.ParameterStore;
@@ -21,7 +20,7 @@ import java.util.List;
 /**
  * GPU-Insights' {@code unet}: the classic segmentation U-Net. Widths 64, 128, 256, 512, 1024; every stage is a
  * DoubleConv (3×3 conv without bias, batch norm, ReLU, twice); the encoder downsamples with 2×2 max-pooling, the
- * decoder upsamples with a 2×2 stride-2 transposed convolution to half the channels, concatenates the skip
+ * decoder upsamples with a 2×2 stride-2 transposed convolution ({@link UpConv}) to half the channels, concatenates the skip
  * connection and applies a DoubleConv; a 1×1 convolution gives per-pixel class scores.
  *
  * <p>Input {@code (N, C, H, W)} with H and W multiples of 16 (GPU-Insights pads odd sizes; at 256×256 it never has
@@ -51,11 +50,7 @@ public final class UNet extends AbstractBlock {
     }
     for (int i = WIDTHS.length - 1; i > 0; i--) {
       int level = WIDTHS.length - i;
-      up.add(addChildBlock("up" + level, Conv2dTranspose.builder()
-          .setKernelShape(new Shape(2, 2))
-          .optStride(new Shape(2, 2))
-          .setFilters(WIDTHS[i] / 2)
-          .build()));
+      up.add(addChildBlock("up" + level, new UpConv(WIDTHS[i] / 2, 2)));
       merge.add(addChildBlock("up" + level + "_conv", doubleConv(WIDTHS[i - 1])));
     }
     head = addChildBlock("outc", Conv2d.builder().setKernelShape(new Shape(1, 1)).setFilters(classes).build());

@@ -90,6 +90,9 @@ public final class VisionTransformer extends AbstractBlock {
     patches = patches.reshape(batch, embedDim, -1).transpose(0, 2, 1);
     NDArray cls = parameterStore.getValue(clsToken, image.getDevice(), training)
         .broadcast(batch, 1, embedDim);
+    // The broadcast belongs to the parameter's manager, and so would everything computed from it: give it to the
+    // input's manager so that the step's arrays are freed with the step.
+    cls.attach(patches.getManager());
     NDArray tokens = cls.concat(patches, 1)
         .add(parameterStore.getValue(positionEmbedding, image.getDevice(), training));
     NDList encoded = encoder.forward(parameterStore, new NDList(tokens), training, params);

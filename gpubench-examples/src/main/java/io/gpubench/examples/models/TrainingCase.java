@@ -1,0 +1,63 @@
+package io.gpubench.examples.models;
+
+import ai.djl.Device;
+import ai.djl.engine.EngineException;
+import ai.djl.ndarray.types.DataType;
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.BenchmarkSkippedException;
+import io.gpubench.api.Precision;
+import io.gpubench.engine.djl.DjlDevices;
+import io.gpubench.engine.training.TrainingSession;
+
+/**
+ * What the GPU-Insights benchmark classes share: a {@link TrainingSession} for the case's model, batch, device and
+ * precision, or a skip with the reason.
+ */
+public final class TrainingCase {
+
+  /**
+   * The system property that lets FP16 cases run on the CPU ({@code -Dgpubench.training.cpu-fp16=true}); without
+   * it they are skipped, see {@link #CPU_FP16_SKIPPED}.
+   */
+  public static final String CPU_FP16_PROPERTY = "gpubench.training.cpu-fp16";
+
+  /** Why FP16 cases skip on the CPU unless {@link #CPU_FP16_PROPERTY} is set. */
+  public static final String CPU_FP16_SKIPPED = "FP16 training on the CPU is skipped: PyTorch's CPU kernels train "
+      + "conv nets in half precision without a fast path (measured on the 2-core build machine: resnet50 batch 4, "
+      + "22 s a step against 0.33 s in FP32; ddpm batch 1, 110 s against 1 s) and refuse ViT's layer norm in it "
+      + "(\"mixed dtype (CPU)\"); set -D" + CPU_FP16_PROPERTY + "=true to run it anyway";
+
+  private TrainingCase() {}
+
+  /**
+   * Starts training a model for a case: device and type from the case ({@link DjlDevices} skips BF16 and absent
+   * GPUs), batch size from the shape's {@code batch} axis. FP16 is pure half precision (weights, activations and
+   * gradients; the loss in float32), since DJL has no autocast; an FP16 case runs one step first and is skipped with
+   * PyTorch's message when the device cannot train the model in half precision, and on the CPU it is skipped unless
+   * {@link #CPU_FP16_PROPERTY} is set.
+   *
+   * @param model the model
+   * @param ctx the case
+   * @return the session, which the benchmark closes in its tear-down
+   * @throws BenchmarkSkippedException with the reason, where DJL cannot train the case here
+   */
+  public static TrainingSession start(GpuInsightsModel model, BenchContext ctx) {
+    Device device = DjlDevices.require(ctx);
+    DataType type = DjlDevices.dataType(ctx.precision());
+    if (type == DataType.FLOAT16 && !device.isGpu() && !Boolean.getBoolean(CPU_FP16_PROPERTY)) {
+      throw new BenchmarkSkippedException(CPU_FP16_SKIPPED);
+    }
+    TrainingSession session =
+        TrainingSession.start(model.id(), model.newBlock(), model.objective(), ctx.dim("batch"), device, type);
+    if (ctx.precision() == Precision.FP16) {
+      try {
+        session.step();
+      } catch (EngineException e) {
+        session.close();
+        throw new BenchmarkSkippedException("DJL's PyTorch engine cannot train " + model.id() + " in FP16 on "
+            + ctx.backend() + ": " + e.getMessage());
+      }
+    }
+    return session;
+  }
+}

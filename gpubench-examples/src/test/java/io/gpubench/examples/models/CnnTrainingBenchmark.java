@@ -1,0 +1,46 @@
+package io.gpubench.examples.models;
+
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.Cost;
+import io.gpubench.api.GpuBenchmark;
+import io.gpubench.api.Measure;
+import io.gpubench.api.Precision;
+import io.gpubench.api.Precisions;
+import io.gpubench.api.Setup;
+import io.gpubench.api.Shape;
+import io.gpubench.api.TearDown;
+import io.gpubench.api.Trials;
+import io.gpubench.engine.training.TrainingSession;
+
+/**
+ * CnnTrainingBenchmark0 Each timed call is one SGD training step on synthetic data kept on the device; the engine reports samples/s
+ * from {@code @Cost(items = "batch")}. BF16 is skipped (DJL has no BF16 type); FP16 is pure half precision, not
+ * autocast, where DJL can train in it.
+ */
+@GpuBenchmark(backends = {"cpu", "cuda"})
+@Shape(value = "batch=32", profile = "default")
+@Shape(value = "batch=2048", profile = "full")
+@Precisions({Precision.FP32, Precision.FP16, Precision.BF16})
+@Cost(items = "batch")
+@Trials(warmup = 2, min = 5, max = 50, budgetSeconds = 2, targetRelativeHalfWidth = 0.02)
+class CnnTrainingBenchmark {
+
+  private TrainingSession session;
+
+  @Setup
+  void setup(BenchContext ctx) {
+    session = TrainingCase.start(GpuInsightsModel.CNN, ctx);
+  }
+
+  @Measure("cnn")
+  void trainingStep(BenchContext ctx) {
+    session.step();
+  }
+
+  @TearDown
+  void close() {
+    if (session != null) {
+      session.close();
+    }
+  }
+}
