@@ -13,16 +13,19 @@ import io.gpubench.api.Trials;
 import io.gpubench.engine.training.TrainingSession;
 
 /**
- * CnnTrainingBenchmark0 Each timed call is one SGD training step on synthetic data kept on the device; the engine reports samples/s
+ * GPU-Insights' cnn (LeNet-style, 3×32×32, 10 classes): training throughput.
+ *
+ * <p>Each timed call is one SGD training step on synthetic data kept on the device; the engine reports samples/s
  * from {@code @Cost(items = "batch")}. BF16 is skipped (DJL has no BF16 type); FP16 is pure half precision, not
- * autocast, where DJL can train in it.
+ * autocast, where DJL can train in it (see {@link TrainingCase}). The {@code default} profile is a smoke run for two
+ * CPU cores; {@code full} uses GPU-Insights' default batch size for the model.
  */
 @GpuBenchmark(backends = {"cpu", "cuda"})
 @Shape(value = "batch=32", profile = "default")
 @Shape(value = "batch=2048", profile = "full")
 @Precisions({Precision.FP32, Precision.FP16, Precision.BF16})
 @Cost(items = "batch")
-@Trials(warmup = 2, min = 5, max = 50, budgetSeconds = 2, targetRelativeHalfWidth = 0.02)
+@Trials(warmup = 2, min = 3, max = 50, budgetSeconds = 2, targetRelativeHalfWidth = 0.02)
 class CnnTrainingBenchmark {
 
   private TrainingSession session;
