@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -127,12 +126,38 @@ public final class GpuInsightsExport {
       }
     }
     ((ObjectNode) root.get("metadata")).put("lastUpdated", today.toString());
-    try {
-      Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-      Files.writeString(temp, ResultsFile.mapper().writeValueAsString(root));
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write GPU-Insights data file " + file, e);
+    ResultsFile.writeAtomically(file, ResultsFile.mapper().writeValueAsString(root));
+  }
+
+  /**
+   * Exports a gpubench results file from the command line: prints the entries as JSON, or merges them into a
+   * GPU-Insights data file.
+   *
+   * <pre>{@code
+   * java -cp ... io.gpubench.engine.training.GpuInsightsExport results.json [backend] [benchmark-data.json]
+   * }</pre>
+   *
+   * <p>The backend defaults to {@code cpu}; scores use {@link GpuInsightsScore#DEFAULT_EPOCHS} epochs, the system
+   * property {@code gpubench.gpu-insights.epochs} overrides it.
+   *
+   * @param args the results file, then optionally the backend and the data file to merge into
+   */
+  public static void main(String[] args) {
+    if (args.length < 1 || args.length > 3) {
+      System.err.println("usage: GpuInsightsExport results.json [backend] [benchmark-data.json]");
+      System.exit(2);
+    }
+    RunResult run = ResultsFile.read(Path.of(args[0]));
+    String backend = args.length > 1 ? args[1] : "cpu";
+    int epochs = Integer.getInteger("gpubench.gpu-insights.epochs", GpuInsightsScore.DEFAULT_EPOCHS);
+    String note = "gpubench on DJL " + run.environment().libraries().getOrDefault("djl", "")
+        + "; FP16 = pure half precision (DJL has no autocast); scored with " + epochs + " epochs";
+    List<GpuInsightsEntry> entries = entries(run, backend, epochs, LocalDate.now(), note.replace("DJL ;", "DJL;"));
+    if (args.length > 2) {
+      mergeInto(Path.of(args[2]), entries, LocalDate.now());
+      System.out.println("merged " + entries.size() + " entries into " + args[2]);
+    } else {
+      System.out.println(toJson(entries));
     }
   }
 

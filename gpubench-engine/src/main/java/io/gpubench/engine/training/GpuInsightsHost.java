@@ -68,6 +68,7 @@ public record GpuInsightsHost(String vendor, String architecture, String device,
   }
 
   private static String gigabytes(Long bytes) {
-    return bytes == null ? "" : Math.round(bytes / 1e9) + "GB";
+    // The table writes binary gigabytes: an 80 GiB H100 is "80GB", a 24 GiB RTX 4090 "24GB".
+    return bytes == null ? "" : Math.round(bytes / (double) (1L << 30)) + "GB";
   }
 }

@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 class GpuInsightsExportTest {
 
   private static final Environment ENV = new Environment("host", "Linux 6.1.0-18-amd64", "amd64",
-      "Intel(R) Xeon(R) CPU @ 2.20GHz", 2, 24_000_000_000L, "OpenJDK 17", "0.1.0", null, Map.of(), List.of(), Map.of());
+      "Intel(R) Xeon(R) CPU @ 2.20GHz", 2, 24L << 30, "OpenJDK 17", "0.1.0", null, Map.of(), List.of(), Map.of());
 
   private static CaseResult result(String model, Precision precision, int batch, CaseStatus status, double rate) {
     Throughput t = new Throughput((double) batch, rate, null, null, null, null, null, null, null, null);
