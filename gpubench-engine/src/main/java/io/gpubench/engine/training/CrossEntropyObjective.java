@@ -32,7 +32,7 @@ final class CrossEntropyObjective implements TrainingObjective {
 
   @Override
   public SyntheticBatch synthesize(NDManager manager, int batch, DataType dataType) {
-    NDArray images = manager.randomNormal(0f, 1f, inputShapes(batch)[0], DataType.FLOAT32).toType(dataType, false);
+    NDArray images = Synthetic.normal(manager, inputShapes(batch)[0], dataType);
     Shape labelShape = perPixel ? new Shape(batch, sample.get(1), sample.get(2)) : new Shape(batch);
     NDArray labels = manager.randomInteger(0, classes, labelShape, DataType.INT64);
     return new SyntheticBatch(new NDList(images), new NDList(labels));

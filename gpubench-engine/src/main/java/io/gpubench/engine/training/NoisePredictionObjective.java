@@ -27,8 +27,7 @@ final class NoisePredictionObjective implements TrainingObjective {
 
   @Override
   public SyntheticBatch synthesize(NDManager manager, int batch, DataType dataType) {
-    NDArray images = manager.randomNormal(0f, 1f, new Shape(batch).addAll(sample), DataType.FLOAT32)
-        .toType(dataType, false);
+    NDArray images = Synthetic.normal(manager, new Shape(batch).addAll(sample), dataType);
     return new SyntheticBatch(new NDList(images), new NDList());
   }
 

@@ -1,6 +1,7 @@
 package io.gpubench.engine.training;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,14 +69,6 @@ final class ProcessMemory implements DeviceMemory {
       throw new IllegalStateException("no " + key + " line in " + file);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
-    }
-  }
-
-  private static final class UncheckedIOException extends java.io.UncheckedIOException {
-    private static final long serialVersionUID = 1L;
-
-    UncheckedIOException(String message, IOException cause) {
-      super(message, cause);
     }
   }
 }

@@ -51,7 +51,7 @@ public final class TrainingSession implements AutoCloseable {
   }
 
   /**
-   * Builds the model on the device, initialises it, casts it to the compute type and makes the data set.
+   * Builds the model on the device, initialises its parameters in the compute type and makes the data set.
    *
    * @param name the model's name, for DJL
    * @param block the uninitialised block
