@@ -130,12 +130,12 @@ public record RegressionCheck(
 
   private Optional<Violation> violation(CaseComparison cc) {
     Comparison c = cc.comparison();
-    String times = "median time " + Unit.NANOS.format(c.currentMedian()) + " against the baseline's "
-        + Unit.NANOS.format(c.baselineMedian());
+    String times = String.format(Locale.ROOT, "median time %s is %+.1f%% against the baseline's %s",
+        Unit.NANOS.format(c.currentMedian()), c.change() * 100, Unit.NANOS.format(c.baselineMedian()));
     if (c.verdict() == Verdict.SLOWER && failOnRegression) {
       return Optional.of(new Violation(cc.caseId(), "median", String.format(Locale.ROOT,
-          "%s: SLOWER than the baseline: %s is %+.1f%%, beyond the minimum effect of %.1f%% (%s)",
-          cc.caseId(), times, c.change() * 100, comparator.minEffect() * 100, c.reason())));
+          "%s: SLOWER than the baseline: %s, beyond the minimum effect of %.1f%% (%s)",
+          cc.caseId(), times, comparator.minEffect() * 100, c.reason())));
     }
     if (c.verdict() == Verdict.AMBIGUOUS && failOnAmbiguous) {
       return Optional.of(new Violation(cc.caseId(), "median", cc.caseId() + ": AMBIGUOUS against the baseline: "
