@@ -23,7 +23,8 @@ public final class Bounds {
     }
     for (int i = 0; i < rules.size(); i++) {
       Rule r = rules.get(i);
-      String label = "rule " + (i + 1) + " (" + (r.getCases() == null ? "no cases" : r.getCases().trim()) + ")";
+      String label = "rule " + (i + 1) + " ("
+          + (r.getCases() == null ? "no cases" : r.getCases().trim().replaceAll("\\s+", " ")) + ")";
       if (r.getCases() == null || r.getCases().isBlank()) {
         throw new IllegalArgumentException(label + ": <cases> is required: a pattern such as GemmBenchmark#matmul*");
       }
@@ -69,7 +70,8 @@ public final class Bounds {
     }
   }
 
-  private static List<CasePattern> patterns(String csv) {
-    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(CasePattern::of).toList();
+  // Whitespace separates patterns, not commas: case ids have commas of their own ([m=256,n=256,k=256]).
+  private static List<CasePattern> patterns(String text) {
+    return Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).map(CasePattern::of).toList();
   }
 }

@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <pre>{@code
  * <rule>
- *   <cases>GemmBenchmark#matmul*[FP16]*</cases>      <!-- comma-separated patterns -->
+ *   <cases>GemmBenchmark#matmul*[FP16]*</cases>      <!-- patterns, separated by spaces or lines -->
  *   <excludes>*[cpu]</excludes>                      <!-- optional -->
  *   <limits>
  *     <limit><figure>median</figure><maximum>2.5ms</maximum></limit>
@@ -32,7 +32,7 @@ public final class Rule {
   /**
    * Makes a rule in code (tests, embedders).
    *
-   * @param cases comma-separated case patterns
+   * @param cases case patterns separated by whitespace
    * @param limits the limits
    */
   public Rule(String cases, List<Limit> limits) {
@@ -41,7 +41,7 @@ public final class Rule {
   }
 
   /**
-   * The case patterns, comma-separated.
+   * The case patterns, separated by whitespace (case ids contain commas, never whitespace).
    *
    * @return the patterns as written, or null
    */
@@ -52,14 +52,14 @@ public final class Rule {
   /**
    * Sets the case patterns.
    *
-   * @param cases comma-separated patterns
+   * @param cases patterns separated by whitespace
    */
   public void setCases(String cases) {
     this.cases = cases;
   }
 
   /**
-   * Patterns of cases the rule leaves out, comma-separated.
+   * Patterns of cases the rule leaves out, separated by whitespace.
    *
    * @return the patterns, or null
    */
@@ -70,7 +70,7 @@ public final class Rule {
   /**
    * Sets the excluded patterns.
    *
-   * @param excludes comma-separated patterns
+   * @param excludes patterns separated by whitespace
    */
   public void setExcludes(String excludes) {
     this.excludes = excludes;

@@ -1,5 +1,7 @@
 package io.gpubench.maven.rules;
 
+import static java.util.stream.Collectors.joining;
+
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
@@ -32,7 +34,8 @@ public final class RuleChecker {
       List<CaseResult> selected = run.cases().stream().filter(b::selects).toList();
       if (selected.isEmpty()) {
         violations.add(new Violation(b.rule(), b.figure().name(),
-            b.rule() + ": no case matches " + b.includes() + " (the run has " + run.cases().size() + " cases)"));
+            b.rule() + ": no case matches " + b.includes().stream().map(CasePattern::text).collect(joining(" "))
+                + " (the run has " + run.cases().size() + " cases)"));
         continue;
       }
       for (CaseResult c : selected) {

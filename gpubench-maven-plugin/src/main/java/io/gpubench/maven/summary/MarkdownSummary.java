@@ -35,8 +35,8 @@ public final class MarkdownSummary {
       RegressionCheck.Outcome regression, List<Violation> violations) {
     StringBuilder md = new StringBuilder();
     md.append("## gpubench gate: ").append(violations.isEmpty() ? "passed" : "FAILED").append("\n\n");
-    md.append("Results `").append(resultsFile).append("`: ").append(statusCounts(run)).append("; ")
-        .append(rules.checked()).append(" limits checked.\n");
+    md.append("Results `").append(resultsFile).append("`: ").append(statusCounts(run)).append("; limits checked: ")
+        .append(rules.checked()).append(".\n");
     if (regression != null && regression.baselineEnvironment() != null) {
       md.append('\n').append(verdictTable(regression));
     }
@@ -68,15 +68,15 @@ public final class MarkdownSummary {
       md.append("| `").append(cc.caseId()).append("` | ")
           .append(Unit.NANOS.format(c.baselineMedian())).append(" | ")
           .append(Unit.NANOS.format(c.currentMedian())).append(" | ")
-          .append(String.format(Locale.ROOT, "%+.1f%%", c.change() * 100)).append(" | ")
+          .append(percent(c.change())).append(" | ")
           .append(Double.isNaN(c.pValue()) ? "–" : String.format(Locale.ROOT, "%.2g", c.pValue())).append(" | ")
           .append(c.verdict() == Verdict.SLOWER ? "**SLOWER**" : c.verdict().name()).append(" |\n");
     }
     md.append('\n').append("Verdicts: ");
     counts.forEach((v, n) -> md.append(v).append(' ').append(n).append("; "));
     if (r.geomean().cases() > 0) {
-      md.append(String.format(Locale.ROOT, "geomean time ratio %.3f (%+.1f%%) over %d cases.",
-          r.geomean().ratio(), r.geomean().change() * 100, r.geomean().cases()));
+      md.append(String.format(Locale.ROOT, "geomean time ratio %.3f (%s, n=%d).",
+          r.geomean().ratio(), percent(r.geomean().change()), r.geomean().cases()));
     }
     md.append('\n');
     if (!r.unrecorded().isEmpty()) {
@@ -99,11 +99,18 @@ public final class MarkdownSummary {
     return ids.size() > shown ? s.append(", …").toString() : s.toString();
   }
 
+  // Rounded to a tenth; a change that rounds to zero prints as +0.0%, not -0.0%.
+  static String percent(double change) {
+    double tenths = Math.round(change * 1000) / 10.0;
+    return Double.isNaN(change) ? "–" : String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
+  }
+
   private static String statusCounts(RunResult run) {
     Map<CaseStatus, Integer> counts = new EnumMap<>(CaseStatus.class);
     run.cases().forEach(c -> counts.merge(c.status(), 1, Integer::sum));
-    StringBuilder s = new StringBuilder().append(run.cases().size()).append(" cases");
-    counts.forEach((k, n) -> s.append(", ").append(n).append(' ').append(k.name().toLowerCase(Locale.ROOT)));
-    return s.toString();
+    StringBuilder s = new StringBuilder("cases: ").append(run.cases().size()).append(" (");
+    counts.forEach((k, n) -> s.append(s.charAt(s.length() - 1) == '(' ? "" : ", ").append(n).append(' ')
+        .append(k.name().toLowerCase(Locale.ROOT)));
+    return s.append(')').toString();
   }
 }

@@ -43,7 +43,7 @@ final class GateTest {
     assertThat(r.violations()).isEmpty();
     assertThat(r.notes()).singleElement().asString().startsWith("no baseline " + dir.resolve("baseline.json"));
     assertThat(r.markdown()).startsWith("## gpubench gate: passed\n\nResults `" + results
-        + "`: 1 cases, 1 passed; 1 limits checked.\n");
+        + "`: cases: 1 (1 passed); limits checked: 1.\n");
   }
 
   @Test
@@ -57,7 +57,7 @@ final class GateTest {
         .contains("| Case | Baseline median | Current median | Change | p | Verdict |")
         .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995 us | 1.29 ms | +30.0% |")
         .contains("| **SLOWER** |")
-        .contains("geomean time ratio 1.300 (+30.0%) over 1 cases")
+        .contains("geomean time ratio 1.300 (+30.0%, n=1)")
         .contains("### 1 violation");
   }
 

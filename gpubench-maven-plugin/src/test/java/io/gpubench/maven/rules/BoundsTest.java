@@ -10,12 +10,20 @@ final class BoundsTest {
 
   @Test
   void eachLimitBecomesABoundInBaseUnits() {
-    List<Bound> bounds = Bounds.compile(List.of(new Rule("GemmBenchmark, Conv*",
+    List<Bound> bounds = Bounds.compile(List.of(new Rule("GemmBenchmark\n   Conv*",
         List.of(new Limit("median", null, "2.5ms"), new Limit("flopsPerSecond", "50T", null)))));
     assertThat(bounds).hasSize(2);
     assertThat(bounds.get(0).maximum()).isEqualTo(2.5e6);
     assertThat(bounds.get(0).includes()).extracting(CasePattern::text).containsExactly("GemmBenchmark", "Conv*");
     assertThat(bounds.get(1).minimum()).isEqualTo(5e13);
+  }
+
+  @Test
+  void commasBelongToThePatternBecauseCaseIdsHaveThem() {
+    List<Bound> bounds = Bounds.compile(List.of(new Rule("*[m=512,n=512,k=512]* *[FP16]*",
+        List.of(new Limit("median", null, "1ms")))));
+    assertThat(bounds.get(0).includes()).extracting(CasePattern::text)
+        .containsExactly("*[m=512,n=512,k=512]*", "*[FP16]*");
   }
 
   @Test

@@ -58,7 +58,7 @@ final class RuleCheckerTest {
   void aRuleThatSelectsNothingIsAViolationNotASilentPass() {
     RuleChecker.Outcome out = check("ConvBenchmark", new Limit("median", null, "1ms"));
     assertThat(out.violations()).singleElement()
-        .satisfies(v -> assertThat(v.message()).contains("rule 1 (ConvBenchmark): no case matches [ConvBenchmark]"));
+        .satisfies(v -> assertThat(v.message()).contains("rule 1 (ConvBenchmark): no case matches ConvBenchmark (the run has 2 cases)"));
   }
 
   @Test
