@@ -122,6 +122,11 @@ public final class CheckMojo extends AbstractMojo {
   private RegressionCheck regression() throws MojoExecutionException {
     try {
       double effect = Unit.RATIO.parse(minEffect);
+      if (effect >= 1) {
+        // "5" meant as 5% would silently make every change SAME.
+        throw new IllegalArgumentException("minEffect " + minEffect + " is " + Math.round(effect * 100)
+            + "%; write a share such as 5% or 0.05");
+      }
       Double geomean = maxGeomeanSlowdown == null || maxGeomeanSlowdown.isBlank() ? null
           : Unit.RATIO.parse(maxGeomeanSlowdown);
       return new RegressionCheck(new SampleComparator(significance, effect), environmentMismatch, failOnRegression,

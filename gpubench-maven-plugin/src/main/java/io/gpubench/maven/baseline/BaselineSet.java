@@ -25,7 +25,8 @@ public record BaselineSet(String schema, List<EnvironmentBaseline> environments)
    */
   public BaselineSet {
     environments = environments == null ? List.of() : environments.stream()
-        .sorted(Comparator.comparing(EnvironmentBaseline::key, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
+        .sorted(Comparator.comparing(EnvironmentBaseline::key, Comparator.nullsFirst(Comparator.naturalOrder())))
+        .toList();
   }
 
   /**

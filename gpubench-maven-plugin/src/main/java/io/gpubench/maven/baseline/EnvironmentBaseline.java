@@ -26,8 +26,9 @@ public record EnvironmentBaseline(String key, Map<String, String> details, Strin
    */
   public EnvironmentBaseline {
     details = new Fingerprint(key, details == null ? Map.of() : details).details();
-    cases = cases == null ? List.of()
-        : cases.stream().sorted(Comparator.comparing(BaselineCase::id, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
+    // Sorted by id so the committed file diffs cleanly; a null id sorts first and is reported by BaselineFile.
+    cases = cases == null ? List.of() : cases.stream()
+        .sorted(Comparator.comparing(BaselineCase::id, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
   }
 
   /**

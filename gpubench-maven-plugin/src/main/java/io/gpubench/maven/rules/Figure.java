@@ -6,6 +6,7 @@ import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
@@ -133,8 +134,9 @@ public final class Figure {
     if (c.correctness() == null || c.correctness().checks().isEmpty()) {
       return null;
     }
-    return c.correctness().checks().stream().mapToDouble(Check::usedShare).filter(v -> !Double.isNaN(v))
-        .max().stream().boxed().findFirst().orElse(null);
+    OptionalDouble worst = c.correctness().checks().stream().mapToDouble(Check::usedShare)
+        .filter(v -> !Double.isNaN(v)).max();
+    return worst.isPresent() ? worst.getAsDouble() : null;
   }
 
   private static Double share(CaseResult c, String check) {

@@ -41,7 +41,8 @@ public final class MarkdownSummary {
       md.append('\n').append(verdictTable(regression));
     }
     if (!violations.isEmpty()) {
-      md.append("\n### ").append(violations.size()).append(violations.size() == 1 ? " violation\n\n" : " violations\n\n");
+      md.append("\n### ").append(violations.size())
+          .append(violations.size() == 1 ? " violation\n\n" : " violations\n\n");
       for (Violation v : violations) {
         md.append("- ").append(v.message()).append('\n');
       }

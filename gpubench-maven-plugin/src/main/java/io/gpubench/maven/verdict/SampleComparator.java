@@ -71,8 +71,8 @@ public record SampleComparator(double significance, double minEffect) {
 
     if (disjoint && significant && large && sameSide) {
       Verdict v = change > 0 ? Verdict.SLOWER : Verdict.FASTER;
-      return new Comparison(v, mb, mc, change, p, true, nb, nc, String.format(Locale.ROOT,
-          "median %+.1f%%, p=%.2g, intervals apart", change * 100, p));
+      return new Comparison(v, mb, mc, change, p, true, nb, nc,
+          String.format(Locale.ROOT, "rank test p=%.2g, intervals apart", p));
     }
     double[] diff = relativeDifferenceInterval(baseline, current, ib, ic);
     if (diff[0] > -minEffect && diff[1] < minEffect && !large) {
