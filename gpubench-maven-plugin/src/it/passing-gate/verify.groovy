@@ -10,4 +10,4 @@ assert !log.contains('violation')
 def summary = new File(basedir, 'step-summary.md')
 assert summary.isFile() : 'the gate did not write $GITHUB_STEP_SUMMARY'
 assert summary.text.startsWith('## gpubench gate: passed')
-assert summary.text.contains('| Case | Baseline median | Current median | Change | p | Verdict |')
+assert summary.text.contains('| Case | Baseline median time | Current median time | Change | p | Verdict |')

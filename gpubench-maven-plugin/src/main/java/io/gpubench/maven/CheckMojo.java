@@ -9,6 +9,7 @@ import io.gpubench.maven.rules.Rule;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.StepSummary;
+import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.maven.verdict.SampleComparator;
@@ -48,6 +49,13 @@ public final class CheckMojo extends AbstractMojo {
   /** The smallest change of a case's median time that counts as FASTER or SLOWER: {@code 5%} or {@code 0.05}. */
   @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
   String minEffect;
+
+  /**
+   * The figure the baseline comparison is made in: {@code time} (per-call time, lower is better), or a rate from
+   * the declared cost, {@code itemsPerSecond}, {@code flopsPerSecond} or {@code bytesPerSecond} (higher is better).
+   */
+  @Parameter(property = "gpubench.compareBy", defaultValue = "time")
+  String compareBy;
 
   /** The level of the rank test and the confidence intervals. */
   @Parameter(property = "gpubench.significance", defaultValue = "0.05")
@@ -129,8 +137,8 @@ public final class CheckMojo extends AbstractMojo {
       }
       Double geomean = maxGeomeanSlowdown == null || maxGeomeanSlowdown.isBlank() ? null
           : Unit.RATIO.parse(maxGeomeanSlowdown);
-      return new RegressionCheck(new SampleComparator(significance, effect), environmentMismatch, failOnRegression,
-          failOnAmbiguous, geomean);
+      return new RegressionCheck(new SampleComparator(significance, effect), ComparedFigure.parse(compareBy),
+          environmentMismatch, failOnRegression, failOnAmbiguous, geomean);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException("gpubench check: invalid comparison setting: " + e.getMessage());
     }

@@ -60,15 +60,19 @@ public final class MarkdownSummary {
     if (r.comparisons().isEmpty()) {
       return md.append("No case of this run is in the baseline.\n").toString();
     }
-    md.append("| Case | Baseline median | Current median | Change | p | Verdict |\n");
+    String figure = r.figure().name();
+    md.append("| Case | Baseline median ").append(figure).append(" | Current median ").append(figure)
+        .append(" | Change | p | Verdict |\n");
     md.append("|---|---:|---:|---:|---:|---|\n");
     Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
     for (RegressionCheck.CaseComparison cc : r.comparisons()) {
       Comparison c = cc.comparison();
       counts.merge(c.verdict(), 1, Integer::sum);
+      // A case not compared in the figure (clocks differ, no declared work) is shown in time.
+      Unit unit = cc.compared() ? r.figure().unit() : Unit.NANOS;
       md.append("| `").append(cc.caseId()).append("` | ")
-          .append(Unit.NANOS.format(c.baselineMedian())).append(" | ")
-          .append(Unit.NANOS.format(c.currentMedian())).append(" | ")
+          .append(unit.format(c.baselineMedian())).append(" | ")
+          .append(unit.format(c.currentMedian())).append(" | ")
           .append(percent(c.change())).append(" | ")
           .append(Double.isNaN(c.pValue()) ? "–" : String.format(Locale.ROOT, "%.2g", c.pValue())).append(" | ")
           .append(c.verdict() == Verdict.SLOWER ? "**SLOWER**" : c.verdict().name()).append(" |\n");
@@ -76,7 +80,7 @@ public final class MarkdownSummary {
     md.append('\n').append("Verdicts: ");
     counts.forEach((v, n) -> md.append(v).append(' ').append(n).append("; "));
     if (r.geomean().cases() > 0) {
-      md.append(String.format(Locale.ROOT, "geomean time ratio %.3f (%s, n=%d).",
+      md.append(String.format(Locale.ROOT, "geomean %s ratio %.3f (%s, n=%d).", figure,
           r.geomean().ratio(), percent(r.geomean().change()), r.geomean().cases()));
     }
     md.append('\n');

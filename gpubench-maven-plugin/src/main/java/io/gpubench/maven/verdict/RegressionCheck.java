@@ -22,13 +22,16 @@ import java.util.stream.Collectors;
  * not accept into violations.
  *
  * @param comparator the statistics
+ * @param figure the figure compared: time, or a rate
  * @param environmentPolicy what to do when the baseline comes from another environment
  * @param failOnRegression whether a SLOWER case is a violation
  * @param failOnAmbiguous whether an AMBIGUOUS case is a violation
- * @param maxGeomeanSlowdown the largest accepted slowdown of the geometric mean (0.05 is 5%), or null for none
+ * @param maxGeomeanSlowdown the largest accepted slowdown of the geometric mean (0.05 is 5%, in time: a rate
+ *     4.8% lower is a 5% slowdown), or null for none
  */
 public record RegressionCheck(
     SampleComparator comparator,
+    ComparedFigure figure,
     EnvironmentPolicy environmentPolicy,
     boolean failOnRegression,
     boolean failOnAmbiguous,
@@ -48,7 +51,8 @@ public record RegressionCheck(
     List<String> warnings = new ArrayList<>();
     Optional<EnvironmentBaseline> chosen = choose(fp, set, file, violations, warnings);
     if (chosen.isEmpty()) {
-      return new Outcome(fp.key(), null, List.of(), Geomean.of(List.of()), violations, warnings, List.of(), List.of());
+      return new Outcome(fp.key(), null, figure, List.of(), Geomean.of(List.of()), violations, warnings, List.of(),
+          List.of());
     }
     EnvironmentBaseline base = chosen.get();
     List<String> differences = fp.differencesFrom(base.details());
@@ -58,8 +62,8 @@ public record RegressionCheck(
       if (environmentPolicy == EnvironmentPolicy.FAIL) {
         violations.add(new Violation("baseline", "environment", what
             + " (record a new baseline with gpubench:baseline, or set environmentMismatch to WARN)"));
-        return new Outcome(fp.key(), base.key(), List.of(), Geomean.of(List.of()), violations, warnings, List.of(),
-            List.of());
+        return new Outcome(fp.key(), base.key(), figure, List.of(), Geomean.of(List.of()), violations, warnings,
+            List.of(), List.of());
       }
       warnings.add(what + "; comparing anyway (environmentMismatch=WARN)");
     }
@@ -82,14 +86,16 @@ public record RegressionCheck(
     Set<String> ran = run.cases().stream().map(CaseResult::id).collect(Collectors.toSet());
     List<String> absent = base.cases().stream().map(BaselineCase::id).filter(id -> !ran.contains(id)).toList();
 
-    Geomean geomean = Geomean.of(comparisons.stream().filter(CaseComparison::sameClock)
+    Geomean geomean = Geomean.of(comparisons.stream().filter(CaseComparison::compared)
         .map(CaseComparison::comparison).toList());
-    if (maxGeomeanSlowdown != null && geomean.cases() > 0 && geomean.change() > maxGeomeanSlowdown) {
-      violations.add(new Violation("geomean", "median", String.format(Locale.ROOT,
-          "geomean of median-time ratios over %d cases is %.3f (%+.1f%%), above the maximum slowdown of %.1f%%",
-          geomean.cases(), geomean.ratio(), geomean.change() * 100, maxGeomeanSlowdown * 100)));
+    if (maxGeomeanSlowdown != null && geomean.cases() > 0
+        && figure.worsening(geomean.ratio()) > maxGeomeanSlowdown) {
+      violations.add(new Violation("geomean", figure.name(), String.format(Locale.ROOT,
+          "geomean of median %s ratios over %d cases is %.3f, a slowdown of %.1f%%, above the maximum of %.1f%%",
+          figure.name(), geomean.cases(), geomean.ratio(), figure.worsening(geomean.ratio()) * 100,
+          maxGeomeanSlowdown * 100)));
     }
-    return new Outcome(fp.key(), base.key(), comparisons, geomean, violations, warnings, unrecorded, absent);
+    return new Outcome(fp.key(), base.key(), figure, comparisons, geomean, violations, warnings, unrecorded, absent);
   }
 
   private Optional<EnvironmentBaseline> choose(
@@ -119,26 +125,37 @@ public record RegressionCheck(
 
   private CaseComparison compare(CaseResult c, BaselineCase b) {
     CaseSamples now = CaseSamples.of(c);
-    if (!now.clock().equals(b.clock())) {
-      Comparison cmp = new Comparison(Verdict.AMBIGUOUS, b.medianNanos(), now.median(),
-          now.median() / b.medianNanos() - 1, Double.NaN, false, b.samplesNanos().size(), now.nanos().size(),
-          "clocks differ: baseline " + b.clock() + ", current " + now.clock());
-      return new CaseComparison(c.id(), cmp, false);
+    double[] before = figure.samples(b.samples().toArray(), c);
+    double[] after = figure.samples(now.toArray(), c);
+    if (before == null) {
+      return notCompared(c, b, now, "no " + figure.name() + ": the case declares no such work per call");
     }
-    return new CaseComparison(c.id(), comparator.compare(b.samples().toArray(), now.toArray()), true);
+    if (!now.clock().equals(b.clock())) {
+      return notCompared(c, b, now, "clocks differ: baseline " + b.clock() + ", current " + now.clock());
+    }
+    return new CaseComparison(c.id(), comparator.compare(before, after, figure.direction()), true);
+  }
+
+  // Shown as AMBIGUOUS with the reason, in time, and kept out of the geometric mean.
+  private static CaseComparison notCompared(CaseResult c, BaselineCase b, CaseSamples now, String reason) {
+    Comparison cmp = new Comparison(Verdict.AMBIGUOUS, b.medianNanos(), now.median(),
+        now.median() / b.medianNanos() - 1, Double.NaN, false, b.samplesNanos().size(), now.nanos().size(), reason);
+    return new CaseComparison(c.id(), cmp, false);
   }
 
   private Optional<Violation> violation(CaseComparison cc) {
     Comparison c = cc.comparison();
-    String times = String.format(Locale.ROOT, "median time %s is %+.1f%% against the baseline's %s",
-        Unit.NANOS.format(c.currentMedian()), c.change() * 100, Unit.NANOS.format(c.baselineMedian()));
+    Unit unit = cc.compared() ? figure.unit() : Unit.NANOS;
+    String times = String.format(Locale.ROOT, "median %s %s is %+.1f%% against the baseline's %s",
+        cc.compared() ? figure.name() : "time", unit.format(c.currentMedian()), c.change() * 100,
+        unit.format(c.baselineMedian()));
     if (c.verdict() == Verdict.SLOWER && failOnRegression) {
-      return Optional.of(new Violation(cc.caseId(), "median", String.format(Locale.ROOT,
+      return Optional.of(new Violation(cc.caseId(), figure.name(), String.format(Locale.ROOT,
           "%s: SLOWER than the baseline: %s, beyond the minimum effect of %.1f%% (%s)",
           cc.caseId(), times, comparator.minEffect() * 100, c.reason())));
     }
     if (c.verdict() == Verdict.AMBIGUOUS && failOnAmbiguous) {
-      return Optional.of(new Violation(cc.caseId(), "median", cc.caseId() + ": AMBIGUOUS against the baseline: "
+      return Optional.of(new Violation(cc.caseId(), figure.name(), cc.caseId() + ": AMBIGUOUS against the baseline: "
           + times + " (" + c.reason() + ")"));
     }
     return Optional.empty();
@@ -149,16 +166,18 @@ public record RegressionCheck(
    *
    * @param caseId the case
    * @param comparison the comparison
-   * @param sameClock whether both sides used the same clock (otherwise the comparison is AMBIGUOUS and left out of
-   *     the geometric mean)
+   * @param compared whether the samples were compared in the figure; false when the clocks differ or the case lacks
+   *     the work per call a rate needs (then the comparison is AMBIGUOUS, in time, and left out of the geometric
+   *     mean)
    */
-  public record CaseComparison(String caseId, Comparison comparison, boolean sameClock) {}
+  public record CaseComparison(String caseId, Comparison comparison, boolean compared) {}
 
   /**
    * What the comparison found.
    *
    * @param environment the current run's hardware key
    * @param baselineEnvironment the key of the baseline compared with, or null when none was
+   * @param figure the figure compared in
    * @param comparisons every case compared, in run order
    * @param geomean the geometric mean of the ratios
    * @param violations verdicts and environment problems the configuration does not accept
@@ -169,6 +188,7 @@ public record RegressionCheck(
   public record Outcome(
       String environment,
       String baselineEnvironment,
+      ComparedFigure figure,
       List<CaseComparison> comparisons,
       Geomean geomean,
       List<Violation> violations,
@@ -181,6 +201,7 @@ public record RegressionCheck(
      *
      * @param environment current key
      * @param baselineEnvironment baseline key
+     * @param figure figure compared in
      * @param comparisons comparisons
      * @param geomean geomean
      * @param violations violations

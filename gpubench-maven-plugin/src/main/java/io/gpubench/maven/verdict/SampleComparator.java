@@ -1,14 +1,15 @@
 package io.gpubench.maven.verdict;
 
 import io.gpubench.maven.baseline.CaseSamples;
+import io.gpubench.maven.rules.Direction;
 import java.util.Arrays;
 import java.util.Locale;
 import org.hipparchus.distribution.continuous.TDistribution;
 import org.hipparchus.stat.inference.MannWhitneyUTest;
 
 /**
- * Compares two samples of per-call times, the baseline's and the current run's, and gives a verdict that noise
- * cannot fake.
+ * Compares two samples of a figure, the baseline's and the current run's (per-call times, or rates derived from
+ * them), and gives a verdict that noise cannot fake.
  *
  * <p>A change is FASTER or SLOWER only when three things agree: the Student-t confidence intervals of the two means
  * do not overlap, a two-sided Mann-Whitney U test rejects "same distribution" at the significance level, and the
@@ -41,13 +42,29 @@ public record SampleComparator(double significance, double minEffect) {
   }
 
   /**
-   * Compares the samples.
+   * Compares samples of times, where lower is better.
    *
    * @param baseline the baseline's times per call, ns
    * @param current the current times per call, ns
    * @return the comparison
    */
   public Comparison compare(double[] baseline, double[] current) {
+    return compare(baseline, current, Direction.LOWER_IS_BETTER);
+  }
+
+  /**
+   * Compares samples of a figure whose direction is known: a rise in a rate is FASTER, a rise in a time SLOWER.
+   *
+   * @param baseline the baseline's samples
+   * @param current the current samples
+   * @param direction which way the figure improves
+   * @return the comparison
+   * @throws IllegalArgumentException when the direction is unknown
+   */
+  public Comparison compare(double[] baseline, double[] current, Direction direction) {
+    if (direction == Direction.UNKNOWN) {
+      throw new IllegalArgumentException("a figure of unknown direction cannot be called faster or slower");
+    }
     int nb = baseline.length;
     int nc = current.length;
     if (nb == 0 || nc == 0) {
@@ -70,7 +87,8 @@ public record SampleComparator(double significance, double minEffect) {
     boolean sameSide = Math.signum(ic.mean() - ib.mean()) == Math.signum(change);
 
     if (disjoint && significant && large && sameSide) {
-      Verdict v = change > 0 ? Verdict.SLOWER : Verdict.FASTER;
+      boolean worse = direction == Direction.LOWER_IS_BETTER ? change > 0 : change < 0;
+      Verdict v = worse ? Verdict.SLOWER : Verdict.FASTER;
       return new Comparison(v, mb, mc, change, p, true, nb, nc,
           String.format(Locale.ROOT, "rank test p=%.2g, intervals apart", p));
     }

@@ -17,6 +17,7 @@ import io.gpubench.maven.rules.Bounds;
 import io.gpubench.maven.rules.Limit;
 import io.gpubench.maven.rules.Rule;
 import io.gpubench.maven.rules.Violation;
+import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.maven.verdict.SampleComparator;
@@ -54,7 +55,7 @@ final class GateTest {
     assertThat(r.violations()).extracting(Violation::message).singleElement().asString().contains("SLOWER");
     assertThat(r.markdown())
         .contains("## gpubench gate: FAILED")
-        .contains("| Case | Baseline median | Current median | Change | p | Verdict |")
+        .contains("| Case | Baseline median time | Current median time | Change | p | Verdict |")
         .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995 us | 1.29 ms | +30.0% |")
         .contains("| **SLOWER** |")
         .contains("geomean time ratio 1.300 (+30.0%, n=1)")
@@ -104,7 +105,8 @@ final class GateTest {
   private Gate gate(Path results, List<Limit> limits, boolean failOnMissingBaseline) {
     List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
     return new Gate(results, Bounds.compile(rules), dir.resolve("baseline.json"), failOnMissingBaseline,
-        new RegressionCheck(new SampleComparator(0.05, 0.05), EnvironmentPolicy.FAIL, true, false, null));
+        new RegressionCheck(new SampleComparator(0.05, 0.05), ComparedFigure.TIME, EnvironmentPolicy.FAIL, true,
+            false, null));
   }
 
   private Path write(RunResult run) {

@@ -40,7 +40,7 @@ final class RegressionCheckTest {
   void regressionsCanBeReportedWithoutFailing() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.2)));
-    RegressionCheck lenient = new RegressionCheck(FIVE_PERCENT, EnvironmentPolicy.FAIL, false, false, null);
+    RegressionCheck lenient = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, false, false, null);
     RegressionCheck.Outcome out = lenient.check(now, h200, "b.json");
     assertThat(out.violations()).isEmpty();
     assertThat(out.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.SLOWER);
@@ -55,7 +55,7 @@ final class RegressionCheckTest {
     RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, 0.03).check(now, h200, "b.json");
     assertThat(out.comparisons()).noneMatch(cc -> cc.comparison().verdict() == Verdict.SLOWER);
     assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
-        .startsWith("geomean of median-time ratios over 2 cases is 1.04").endsWith("above the maximum slowdown of 3.0%");
+        .startsWith("geomean of median time ratios over 2 cases is 1.04").endsWith("above the maximum of 3.0%");
   }
 
   @Test
@@ -108,9 +108,49 @@ final class RegressionCheckTest {
     BaselineSet base = baseline(Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", noisy)));
     RunResult now = Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", normal(10, 5, 1e6, 8e5)));
     assertThat(check(EnvironmentPolicy.FAIL, null).check(now, base, "b").violations()).isEmpty();
-    RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, EnvironmentPolicy.FAIL, true, true, null);
+    RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, true, true, null);
     assertThat(strict.check(now, base, "b").violations()).singleElement().extracting(Violation::message).asString()
         .contains("AMBIGUOUS against the baseline");
+  }
+
+  @Test
+  void comparedByARateARiseInTimeIsAFallInRateAndStillSlower() {
+    RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
+        gemm(256, Precision.FP16, "cpu", scaled(small, 1.25)), gemm(512, Precision.FP16, "cpu", scaled(large, 1.04)));
+    ComparedFigure flops = ComparedFigure.parse("flopsPerSecond");
+    RegressionCheck byRate = new RegressionCheck(FIVE_PERCENT, flops, EnvironmentPolicy.FAIL, true, false, 0.03);
+    RegressionCheck.Outcome out = byRate.check(now, h200, "b.json");
+    assertThat(out.figure()).isEqualTo(flops);
+    assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
+        .containsExactly(Verdict.SLOWER, Verdict.SAME);
+    assertThat(out.comparisons().get(0).comparison().change()).isBetween(-0.21, -0.19);
+    assertThat(out.violations()).extracting(Violation::message)
+        .anySatisfy(m -> assertThat(m).contains(": SLOWER than the baseline: median flopsPerSecond 27.0 G/s is -20.0%"
+            + " against the baseline's 33.7 G/s"))
+        // The geomean slowdown is in time whichever figure is compared: rates 0.8 and 1/1.04 are a 14% slowdown.
+        .anySatisfy(m -> assertThat(m).contains("geomean of median flopsPerSecond ratios over 2 cases is 0.87")
+            .contains("a slowdown of 14."));
+  }
+
+  @Test
+  void aRateNeedsTheCaseToDeclareItsWork() {
+    CaseResult noCost = gemm(256, Precision.FP16, "cpu", small);
+    noCost = new CaseResult(noCost.id(), noCost.benchmark(), noCost.workload(), noCost.displayName(), "cpu",
+        noCost.precision(), noCost.shape(), noCost.status(), null, noCost.timing(), null, null, null, null, null);
+    RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), noCost);
+    RegressionCheck byItems = new RegressionCheck(FIVE_PERCENT, ComparedFigure.parse("itemsPerSecond"),
+        EnvironmentPolicy.FAIL, true, false, null);
+    assertThat(byItems.check(now, h200, "b.json").comparisons()).singleElement().satisfies(cc -> {
+      assertThat(cc.compared()).isFalse();
+      assertThat(cc.comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
+      assertThat(cc.comparison().reason()).isEqualTo("no itemsPerSecond: the case declares no such work per call");
+    });
+  }
+
+  @Test
+  void anUnknownComparisonFigureIsNamedWithTheChoices() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ComparedFigure.parse("p99"))
+        .hasMessage("cannot compare by 'p99' (choose time, itemsPerSecond, flopsPerSecond or bytesPerSecond)");
   }
 
   @Test
@@ -123,7 +163,7 @@ final class RegressionCheckTest {
   }
 
   private static RegressionCheck check(EnvironmentPolicy policy, Double geomean) {
-    return new RegressionCheck(FIVE_PERCENT, policy, true, false, geomean);
+    return new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, policy, true, false, geomean);
   }
 
   private static BaselineSet baseline(RunResult run) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gpubench.maven.rules.Direction;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,33 @@ final class SampleComparatorTest {
     assertThat(c.intervalsDisjoint()).isTrue();
     assertThat(c.change()).isCloseTo(0.2, within(0.02));
     assertThat(fivePercent.compare(slower, base).verdict()).isEqualTo(Verdict.FASTER);
+  }
+
+  @Test
+  void forARateARiseIsFaster() {
+    double[] base = normal(1, 40, 1e9, 1e7);
+    double[] higher = normal(2, 40, 1.2e9, 1e7);
+    assertThat(fivePercent.compare(base, higher, Direction.HIGHER_IS_BETTER).verdict()).isEqualTo(Verdict.FASTER);
+    assertThat(fivePercent.compare(higher, base, Direction.HIGHER_IS_BETTER).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThatThrownBy(() -> fivePercent.compare(base, higher, Direction.UNKNOWN))
+        .hasMessageContaining("unknown direction");
+  }
+
+  @Test
+  void aRankShiftWhoseMeanDoesNotMoveIsAmbiguous() {
+    // Most calls 30% slower, a quarter of them much faster: ranks and median say slower, the means are equal.
+    double[] base = new double[20];
+    double[] now = new double[20];
+    for (int i = 0; i < 20; i++) {
+      base[i] = 100 + i * 0.1;
+      now[i] = i < 15 ? 130 + i * 0.1 : 10 + i * 0.1;
+    }
+    Comparison c = fivePercent.compare(base, now);
+    assertThat(c.pValue()).isLessThan(0.05);
+    assertThat(c.change()).isGreaterThan(0.25);
+    assertThat(c.intervalsDisjoint()).isFalse();
+    assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.reason()).contains("intervals overlap");
   }
 
   @Test
