@@ -81,6 +81,13 @@ public final class CheckMojo extends AbstractMojo {
   @Parameter(property = "gpubench.environmentMismatch", defaultValue = "FAIL")
   EnvironmentPolicy environmentMismatch;
 
+  /**
+   * Environment details whose difference does not make a baseline foreign, comma-separated names with {@code *}
+   * wildcards. By default the engine's own bookkeeping libraries, which do not move a GPU's numbers.
+   */
+  @Parameter(property = "gpubench.ignoredDetails", defaultValue = "library junit-platform,library jackson-databind")
+  String ignoredDetails;
+
   /** Whether violations fail the build; when false they are logged as warnings only. */
   @Parameter(property = "gpubench.haltOnFailure", defaultValue = "true")
   boolean haltOnFailure;
@@ -138,7 +145,8 @@ public final class CheckMojo extends AbstractMojo {
       Double geomean = maxGeomeanSlowdown == null || maxGeomeanSlowdown.isBlank() ? null
           : Unit.RATIO.parse(maxGeomeanSlowdown);
       return new RegressionCheck(new SampleComparator(significance, effect), ComparedFigure.parse(compareBy),
-          environmentMismatch, failOnRegression, failOnAmbiguous, geomean);
+          environmentMismatch, ignoredDetails == null ? List.of() : List.of(ignoredDetails.split(",")),
+          failOnRegression, failOnAmbiguous, geomean);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException("gpubench check: invalid comparison setting: " + e.getMessage());
     }

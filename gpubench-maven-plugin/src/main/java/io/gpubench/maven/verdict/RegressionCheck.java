@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
  * @param comparator the statistics
  * @param figure the figure compared: time, or a rate
  * @param environmentPolicy what to do when the baseline comes from another environment
+ * @param ignoredDetails environment details (software versions) that do not count as a difference, by name with
+ *     {@code *} wildcards
  * @param failOnRegression whether a SLOWER case is a violation
  * @param failOnAmbiguous whether an AMBIGUOUS case is a violation
  * @param maxGeomeanSlowdown the largest accepted slowdown of the geometric mean (0.05 is 5%, in time: a rate
@@ -33,9 +35,25 @@ public record RegressionCheck(
     SampleComparator comparator,
     ComparedFigure figure,
     EnvironmentPolicy environmentPolicy,
+    List<String> ignoredDetails,
     boolean failOnRegression,
     boolean failOnAmbiguous,
     Double maxGeomeanSlowdown) {
+
+  /**
+   * Makes the check, copying the ignored details.
+   *
+   * @param comparator statistics
+   * @param figure figure compared
+   * @param environmentPolicy environment policy
+   * @param ignoredDetails details ignored
+   * @param failOnRegression whether SLOWER fails
+   * @param failOnAmbiguous whether AMBIGUOUS fails
+   * @param maxGeomeanSlowdown geomean limit, or null
+   */
+  public RegressionCheck {
+    ignoredDetails = List.copyOf(ignoredDetails);
+  }
 
   /**
    * Compares a run with a baseline file's content.
@@ -55,7 +73,7 @@ public record RegressionCheck(
           List.of());
     }
     EnvironmentBaseline base = chosen.get();
-    List<String> differences = fp.differencesFrom(base.details());
+    List<String> differences = fp.differencesFrom(base.details(), ignoredDetails);
     if (!differences.isEmpty()) {
       String what = "baseline " + file + " for '" + base.key() + "' was recorded with other software: "
           + String.join("; ", differences);

@@ -31,6 +31,15 @@ final class FingerprintTest {
   }
 
   @Test
+  void ignoredDetailsMatchByNameWithWildcards() {
+    Fingerprint now = Fingerprint.of(Fixtures.environment(List.of(), Map.of("jackson-databind", "3.4", "djl", "0.37")));
+    Map<String, String> then = Map.of("library jackson-databind", "3.3", "library djl", "0.36");
+    assertThat(now.differencesFrom(then, List.of("library jackson*")))
+        .containsExactly("library djl: 0.36 -> 0.37");
+    assertThat(now.differencesFrom(then, List.of(" library * "))).isEmpty();
+  }
+
+  @Test
   void aVersionOnlyOneSideRecordsIsNotADifference() {
     Fingerprint now = Fingerprint.of(Fixtures.environment(List.of(), Map.of("djl", "0.36.0", "pytorch", "2.7.1")));
     assertThat(now.differencesFrom(Map.of("library djl", "0.36.0", "library cublas", "12"))).isEmpty();

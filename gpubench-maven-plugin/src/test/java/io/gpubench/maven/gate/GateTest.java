@@ -105,8 +105,8 @@ final class GateTest {
   private Gate gate(Path results, List<Limit> limits, boolean failOnMissingBaseline) {
     List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
     return new Gate(results, Bounds.compile(rules), dir.resolve("baseline.json"), failOnMissingBaseline,
-        new RegressionCheck(new SampleComparator(0.05, 0.05), ComparedFigure.TIME, EnvironmentPolicy.FAIL, true,
-            false, null));
+        new RegressionCheck(new SampleComparator(0.05, 0.05), ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+            List.of(), true, false, null));
   }
 
   private Path write(RunResult run) {

@@ -12,6 +12,8 @@ import io.gpubench.maven.baseline.BaselineRecorder;
 import io.gpubench.maven.baseline.BaselineSet;
 import io.gpubench.maven.rules.Violation;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class RegressionCheckTest {
@@ -40,7 +42,8 @@ final class RegressionCheckTest {
   void regressionsCanBeReportedWithoutFailing() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.2)));
-    RegressionCheck lenient = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, false, false, null);
+    RegressionCheck lenient =
+        new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), false, false, null);
     RegressionCheck.Outcome out = lenient.check(now, h200, "b.json");
     assertThat(out.violations()).isEmpty();
     assertThat(out.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.SLOWER);
@@ -72,6 +75,19 @@ final class RegressionCheckTest {
     assertThat(warned.warnings()).singleElement().asString().contains("driver: 550.54 -> 560.10");
     assertThat(warned.comparisons()).singleElement().extracting(cc -> cc.comparison().verdict())
         .isEqualTo(Verdict.SAME);
+  }
+
+  @Test
+  void detailsTheUserIgnoresAreNoDifference() {
+    RunResult now = Fixtures.run(Fixtures.environment(Fixtures.gpuMachine("NVIDIA H200", "550.54").devices(),
+        Map.of("djl", "0.36.0", "jackson-databind", "3.4.0")), gemm(256, Precision.FP16, "cpu", small));
+    BaselineSet base = baseline(Fixtures.run(Fixtures.environment(Fixtures.gpuMachine("NVIDIA H200", "550.54")
+        .devices(), Map.of("djl", "0.36.0", "jackson-databind", "3.3.0")), gemm(256, Precision.FP16, "cpu", small)));
+    assertThat(check(EnvironmentPolicy.FAIL, null).check(now, base, "b").violations()).singleElement()
+        .extracting(Violation::message).asString().contains("library jackson-databind: 3.3.0 -> 3.4.0");
+    RegressionCheck ignoring = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of("library jackson*"), true, false, null);
+    assertThat(ignoring.check(now, base, "b").violations()).isEmpty();
   }
 
   @Test
@@ -108,7 +124,8 @@ final class RegressionCheckTest {
     BaselineSet base = baseline(Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", noisy)));
     RunResult now = Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", normal(10, 5, 1e6, 8e5)));
     assertThat(check(EnvironmentPolicy.FAIL, null).check(now, base, "b").violations()).isEmpty();
-    RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, true, true, null);
+    RegressionCheck strict =
+        new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), true, true, null);
     assertThat(strict.check(now, base, "b").violations()).singleElement().extracting(Violation::message).asString()
         .contains("AMBIGUOUS against the baseline");
   }
@@ -118,7 +135,8 @@ final class RegressionCheckTest {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.25)), gemm(512, Precision.FP16, "cpu", scaled(large, 1.04)));
     ComparedFigure flops = ComparedFigure.parse("flopsPerSecond");
-    RegressionCheck byRate = new RegressionCheck(FIVE_PERCENT, flops, EnvironmentPolicy.FAIL, true, false, 0.03);
+    RegressionCheck byRate =
+        new RegressionCheck(FIVE_PERCENT, flops, EnvironmentPolicy.FAIL, List.of(), true, false, 0.03);
     RegressionCheck.Outcome out = byRate.check(now, h200, "b.json");
     assertThat(out.figure()).isEqualTo(flops);
     assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
@@ -139,7 +157,7 @@ final class RegressionCheckTest {
         noCost.precision(), noCost.shape(), noCost.status(), null, noCost.timing(), null, null, null, null, null);
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), noCost);
     RegressionCheck byItems = new RegressionCheck(FIVE_PERCENT, ComparedFigure.parse("itemsPerSecond"),
-        EnvironmentPolicy.FAIL, true, false, null);
+        EnvironmentPolicy.FAIL, List.of(), true, false, null);
     assertThat(byItems.check(now, h200, "b.json").comparisons()).singleElement().satisfies(cc -> {
       assertThat(cc.compared()).isFalse();
       assertThat(cc.comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
@@ -163,7 +181,7 @@ final class RegressionCheckTest {
   }
 
   private static RegressionCheck check(EnvironmentPolicy policy, Double geomean) {
-    return new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, policy, true, false, geomean);
+    return new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, policy, List.of(), true, false, geomean);
   }
 
   private static BaselineSet baseline(RunResult run) {
