@@ -8,7 +8,7 @@ package io.gpubench.maven.verdict;
  * @param currentMedian the current median time per call, ns
  * @param change the relative change of the median time: {@code current / baseline - 1}; positive is slower
  * @param pValue the two-sided Mann-Whitney U p-value, or NaN when not computed
- * @param intervalsDisjoint whether the confidence intervals of the two means do not overlap
+ * @param intervalsDisjoint whether the confidence intervals of the two medians do not overlap
  * @param baselineSamples samples in the baseline
  * @param currentSamples samples in the current run
  * @param reason why the verdict is what it is, in words
