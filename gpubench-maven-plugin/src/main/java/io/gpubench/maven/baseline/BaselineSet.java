@@ -49,6 +49,20 @@ public record BaselineSet(String schema, List<EnvironmentBaseline> environments)
   }
 
   /**
+   * The software differences between a new recording and this file's entry for the same hardware: when there are
+   * any, the entry's old cases were measured under other software and must not be merged with the new ones.
+   *
+   * @param recorded the new recording
+   * @param ignoredDetails detail names that do not count, with {@code *} wildcards
+   * @return the differences as {@code name: old -> new}; empty when the key is new or the software is the same
+   */
+  public List<String> softwareChanges(EnvironmentBaseline recorded, List<String> ignoredDetails) {
+    return find(recorded.key())
+        .map(old -> new Fingerprint(recorded.key(), recorded.details()).differencesFrom(old.details(), ignoredDetails))
+        .orElse(List.of());
+  }
+
+  /**
    * Records an environment's baseline: added when the key is new, else merged case by case into the existing one,
    * or put in its place when {@code replace} is set.
    *

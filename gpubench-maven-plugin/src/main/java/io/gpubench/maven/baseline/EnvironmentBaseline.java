@@ -44,7 +44,8 @@ public record EnvironmentBaseline(String key, Map<String, String> details, Strin
   /**
    * Merges a newer recording of the same environment into this one: cases in the newer one replace those with the
    * same id, cases it did not run are kept (a run of a subset of benchmarks must not erase the rest), and the
-   * details and time become the newer ones.
+   * details and time become the newer ones. Only for recordings under the same software: see
+   * {@link BaselineSet#softwareChanges}.
    *
    * @param newer the newer recording
    * @return the merged baseline

@@ -67,6 +67,17 @@ final class BaselineFileTest {
   }
 
   @Test
+  void aNewDriverIsASoftwareChangeThatForbidsMerging() {
+    RunResult then = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), gemm(256, Precision.FP16, "cuda:0", 1, 2));
+    RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "560.10"), gemm(512, Precision.FP16, "cuda:0", 1, 2));
+    BaselineSet set = BaselineSet.empty().with(BaselineRecorder.record(then).baseline(), false);
+    EnvironmentBaseline newer = BaselineRecorder.record(now).baseline();
+    assertThat(set.softwareChanges(newer, List.of())).containsExactly("NVIDIA H200 driver: 550.54 -> 560.10");
+    assertThat(set.softwareChanges(newer, List.of("*driver"))).isEmpty();
+    assertThat(BaselineSet.empty().softwareChanges(newer, List.of())).isEmpty();
+  }
+
+  @Test
   void aMissingFileIsNamed() {
     Path file = dir.resolve("none.json");
     assertThatThrownBy(() -> BaselineFile.read(file))
