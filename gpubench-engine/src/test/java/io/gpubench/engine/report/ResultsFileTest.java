@@ -41,7 +41,7 @@ class ResultsFileTest {
   }
 
   @Test
-  void roundTripsARunIncludingAnInfinitePsnr() {
+  void roundTripsARunIncludingAnInfinitePsnr() throws Exception {
     Path file = dir.resolve("sub/results.json");
     ResultsFile.write(sampleRun(), file);
 
