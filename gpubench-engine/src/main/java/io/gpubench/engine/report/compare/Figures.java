@@ -64,7 +64,8 @@ public final class Figures {
   }
 
   /**
-   * A share as a whole percentage: {@code 42%}; shares under 1% keep one decimal.
+   * A share as a percentage: {@code 42%}; under 10% with one decimal ({@code 0.8%}), where the decimal still
+   * carries information (a confidence interval's half-width).
    *
    * @param share the share, 1 is all
    * @return the text, or {@link #ABSENT}
@@ -77,7 +78,7 @@ public final class Figures {
       return "∞%";
     }
     double p = share * 100;
-    return Math.abs(p) < 1 && p != 0
+    return Math.abs(p) < 9.95 && p != 0
         ? String.format(Locale.ROOT, "%.1f%%", p)
         : String.format(Locale.ROOT, "%.0f%%", p);
   }
