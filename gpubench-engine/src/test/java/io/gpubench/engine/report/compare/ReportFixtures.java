@@ -44,6 +44,8 @@ public final class ReportFixtures {
   public static final String RESNET_FP16 = "examples.ModelSuite#resnet50[batch=64][FP16][cuda:0]";
   public static final String RESNET_BF16 = "examples.ModelSuite#resnet50[batch=64][BF16][cuda:0]";
   public static final String VIT_FP16 = "examples.ModelSuite#vit[batch=32][FP16][cuda:0]";
+  /** A hostile name on a case that passes on both GPUs, so it reaches the comparison chart's embedded data. */
+  public static final String EVIL_PASSED = "</script><script>alert(4)</script> & \u2028 <!--";
   public static final String EVIL_ID = "examples.Evil#" + EVIL + "[x=1][FP32][cpu]";
 
   private ReportFixtures() {}
@@ -59,6 +61,7 @@ public final class ReportFixtures {
     cases.add(model(RESNET_FP16, "resnet50", Precision.FP16, 64, 2450.0, 26_000_000, 21));
     cases.add(model(RESNET_BF16, "resnet50", Precision.BF16, 64, 2380.0, 27_000_000, 22));
     cases.add(model(VIT_FP16, "vit", Precision.FP16, 32, 1210.0, 26_500_000, 23));
+    cases.add(hostilePassed(5_000, 97));
     cases.add(evilCase());
     return new RunResult(RunResult.SCHEMA, "run-h200", "2026-11-30T00:12:33.120Z", "2026-11-30T00:14:01.500Z",
         environment("bench-01", "NVIDIA H200", "570.86.15", "12.8"), cases);
@@ -74,6 +77,7 @@ public final class ReportFixtures {
     cases.add(model(VIT_FP16, "vit", Precision.FP16, 32, 640.0, 50_000_000, 43));
     cases.add(model("examples.ModelSuite#unet[batch=16][FP16][cuda:0]", "unet", Precision.FP16, 16, 310.0,
         51_000_000, 44));
+    cases.add(hostilePassed(5_100, 98));
     return new RunResult(RunResult.SCHEMA, "run-a100", "2026-11-29T21:40:00Z", "2026-11-29T21:42:10Z",
         environment("bench-02", "NVIDIA A100-SXM4-80GB", "550.54.15", "12.4"), cases);
   }
@@ -193,6 +197,12 @@ public final class ReportFixtures {
     return new CaseResult(GEMM_FP8, "examples.GemmBenchmark", "gemm", "gemm [1024x1024x1024, FP8_E4M3, cuda:0]",
         "cuda:0", Precision.FP8_E4M3, Map.of("m", 1024L, "n", 1024L, "k", 1024L), CaseStatus.SKIPPED,
         "precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0", null, null, null, null, null, Map.of());
+  }
+
+  private static CaseResult hostilePassed(double nanos, long seed) {
+    return new CaseResult("examples.Evil#passing[x=2][FP32][cpu]", "examples.Evil", "passing", EVIL_PASSED, "cpu",
+        Precision.FP32, Map.of("x", 2L), CaseStatus.PASSED, null, timing(nanos, 0.05, 25, seed, false), null, null,
+        null, null, Map.of());
   }
 
   private static CaseResult evilCase() {

@@ -29,7 +29,7 @@ class MarkdownSummaryTest {
     RunResult run = ReportFixtures.h200Run();
     Node doc = PARSER.parse(MarkdownSummary.render(run));
     assertThat(text(first(doc, Heading.class)))
-        .isEqualTo("gpubench: 9 cases — 5 passed, 2 failed, 1 error, 1 skipped");
+        .isEqualTo("gpubench: 10 cases — 6 passed, 2 failed, 1 error, 1 skipped");
     List<List<String>> rows = table(doc);
     assertThat(rows.get(0)).containsExactly("Case", "Status", "Median ±CI", "Rate", "Tightest check", "Flags");
     assertThat(rows).hasSize(1 + run.cases().size());
