@@ -108,6 +108,27 @@ class HtmlReportBrowserTest {
     assertThat(page.consoleErrors()).isEmpty();
   }
 
+  @Test
+  void theChecksSeeWhatABrokenPageWouldDo() throws Exception {
+    // The same detectors on a page that does everything a report must not: a script the policy blocks, a script
+    // that throws, a request to another host (emulated offline, so it never leaves this machine).
+    Path file = OUT.resolve("broken.html").toAbsolutePath();
+    java.nio.file.Files.createDirectories(file.getParent());
+    java.nio.file.Files.writeString(file, "<!DOCTYPE html><html><head><meta http-equiv=\"Content-Security-Policy\" "
+        + "content=\"script-src 'sha256-" + sha256("document.documentElement.setAttribute('data-charts-rendered','0');"
+        + "null.boom;") + "'\"></head><body><img src=\"http://gpubench.invalid/x.png\"><script>alert(1)</script>"
+        + "<script>document.documentElement.setAttribute('data-charts-rendered','0');null.boom;</script></body></html>");
+    ReportPage page = ReportPage.openEvenIfBroken(browser.devTools(), file);
+    assertThat(page.consoleErrors()).anySatisfy(e -> assertThat(e).contains("Content Security Policy"));
+    assertThat(page.exceptions()).anySatisfy(e -> assertThat(e).contains("TypeError"));
+    assertThat(page.requests()).anySatisfy(url -> assertThat(url).startsWith("http://gpubench.invalid/"));
+  }
+
+  private static String sha256(String s) throws Exception {
+    return java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
   private static ReportPage open(List<RunResult> runs, String name) throws Exception {
     Path file = OUT.resolve(name + ".html").toAbsolutePath();
     HtmlReport.write(runs, file);

@@ -36,6 +36,22 @@ final class ReportPage {
    * @throws AssertionError with what the page reported when it does not finish loading
    */
   static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
+    return open(devTools, file, false);
+  }
+
+  /**
+   * Opens a page and waits for its marker, without failing on the page's own exceptions: for checking the checks.
+   *
+   * @param devTools the browser
+   * @param file the page
+   * @return the open page
+   */
+  static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
+    return open(devTools, file, true);
+  }
+
+  private static ReportPage open(DevTools devTools, Path file, boolean tolerateExceptions)
+      throws InterruptedException {
     String target = devTools.send(null, "Target.createTarget", "url", "about:blank").get("targetId").asString();
     String session = devTools.send(null, "Target.attachToTarget", "targetId", target, "flatten", true)
         .get("sessionId").asString();
@@ -52,7 +68,7 @@ final class ReportPage {
     while (!page.evaluate("document.readyState === 'complete' "
         + "&& document.documentElement.hasAttribute('data-charts-rendered')").asBoolean(false)) {
       // An uncaught exception means the report's script stopped: no need to wait for the deadline.
-      if (System.nanoTime() > deadline || !page.exceptions().isEmpty()) {
+      if (System.nanoTime() > deadline || (!tolerateExceptions && !page.exceptions().isEmpty())) {
         throw new AssertionError("the report did not finish drawing its charts; exceptions: " + page.exceptions()
             + ", console errors: " + page.consoleErrors());
       }
