@@ -61,7 +61,7 @@
           return {
             name: run.name, type: 'bar', data: run.values, itemStyle: {color: PALETTE[(i + 1) % PALETTE.length]},
             markLine: i === 0 ? {silent: true, symbol: 'none', lineStyle: {color: '#333'},
-              label: {formatter: 'baseline'}, data: [{xAxis: 1}]} : undefined
+              label: {formatter: 'baseline', position: 'end'}, data: [{xAxis: 1}]} : undefined
           };
         })
       };
@@ -69,11 +69,11 @@
     leaderboard: function (s) {
       return {
         animation: false,
-        grid: {left: 8, right: 16, top: 30, bottom: 8, containLabel: true},
-        legend: {top: 0},
+        grid: {left: 8, right: 16, top: 44, bottom: 8, containLabel: true},
+        legend: {top: 0, right: 0},
         tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
-        xAxis: {type: 'category', data: s.devices, axisLabel: {interval: 0, width: 120, overflow: 'truncate'}},
-        yAxis: axisName('samples/s', {type: 'value', nameGap: 44}),
+        xAxis: {type: 'category', data: s.devices, axisLabel: {interval: 0, width: 170, overflow: 'truncate'}},
+        yAxis: {type: 'value', name: 'samples/s', nameLocation: 'end', nameTextStyle: {align: 'left'}},
         series: s.series.map(function (p, i) {
           return {name: p.name, type: 'bar', data: p.values, itemStyle: {color: PALETTE[i % PALETTE.length]}};
         })

@@ -41,6 +41,20 @@ final class Chromium implements AutoCloseable {
   }
 
   /**
+   * Why no browser was found, for the skip message.
+   *
+   * @return the reason
+   */
+  static String absenceReason() {
+    String env = System.getenv("GPUBENCH_CHROMIUM");
+    if (env != null && !env.isBlank()) {
+      return "GPUBENCH_CHROMIUM=" + env + " is not an executable file";
+    }
+    return "no " + String.join(", ", NAMES) + " on the PATH and GPUBENCH_CHROMIUM unset: install Debian's chromium "
+        + "to run the browser tests of the HTML report";
+  }
+
+  /**
    * The browser's executable: {@code $GPUBENCH_CHROMIUM} if set, else the first of the usual names on the PATH.
    *
    * @return the executable, or empty when there is none
