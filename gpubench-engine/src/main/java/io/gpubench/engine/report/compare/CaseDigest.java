@@ -154,6 +154,24 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   /**
+   * The name people know a correctness figure by: {@code max |d|} for {@code maxAbs}, {@code PSNR (dB)} for
+   * {@code psnrDb}; unknown figures keep their key.
+   *
+   * @param metric the figure's key in the results
+   * @return the name
+   */
+  public static String metricName(String metric) {
+    return switch (metric) {
+      case "maxAbs" -> "max |d|";
+      case "rms" -> "rms(d)";
+      case "psnrDb" -> "PSNR (dB)";
+      case "relL2" -> "relative L2";
+      case "nonFinite" -> "non-finite";
+      default -> metric;
+    };
+  }
+
+  /**
    * The first line of a message: summaries have one line per case, and stack traces do not belong in them.
    *
    * @param message the message

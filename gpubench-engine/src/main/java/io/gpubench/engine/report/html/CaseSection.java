@@ -19,9 +19,6 @@ import java.util.Map;
  */
 final class CaseSection {
 
-  private static final Map<String, String> METRIC_NAMES = Map.of(
-      "maxAbs", "max |d|", "rms", "rms(d)", "psnrDb", "PSNR (dB)", "relL2", "relative L2", "nonFinite", "non-finite");
-
   private CaseSection() {}
 
   /**
@@ -142,7 +139,7 @@ final class CaseSection {
     m.open("table", "class", "checks");
     m.open("tr").el("th", "figure").el("th", "measured").el("th", "allowed").el("th", "margin used").close("tr");
     for (Check k : corr.checks()) {
-      String name = METRIC_NAMES.getOrDefault(k.metric(), k.metric());
+      String name = CaseDigest.metricName(k.metric());
       double share = k.usedShare();
       m.open("tr", "class", k.passed() ? "check-ok" : "check-failed");
       m.el("td", name);

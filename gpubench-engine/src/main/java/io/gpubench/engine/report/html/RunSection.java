@@ -76,7 +76,8 @@ final class RunSection {
       m.el("td", d.time(), "class", "num");
       m.el("td", d.rate(), "class", "num");
       m.el("td", d.verdict());
-      m.el("td", d.tightest() == null ? "" : d.tightest().metric() + " " + Figures.percent(d.tightest().usedShare()));
+      m.el("td", d.tightest() == null ? ""
+          : CaseDigest.metricName(d.tightest().metric()) + " " + Figures.percent(d.tightest().usedShare()));
       m.open("td");
       Badges.flags(m, d.flags());
       m.close("td");

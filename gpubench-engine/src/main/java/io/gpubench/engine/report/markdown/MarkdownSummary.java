@@ -102,7 +102,7 @@ public final class MarkdownSummary {
     if (k == null) {
       return "";
     }
-    return k.metric() + " used " + Figures.percent(k.usedShare()) + " of its allowance";
+    return CaseDigest.metricName(k.metric()) + " used " + Figures.percent(k.usedShare()) + " of its allowance";
   }
 
   private static String counts(List<CaseResult> cases) {

@@ -113,6 +113,24 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void aRealRunFromAResultsFileIfOneIsGiven() throws Exception {
+    // For the README's picture: -Dgpubench.report.results=/abs/path/results.json[,more.json] renders real runs with
+    // the same checks and saves the top of the page as report-real-top.png.
+    String files = System.getProperty("gpubench.report.results");
+    assumeTrue(files != null && !files.isBlank(), "no -Dgpubench.report.results=results.json given");
+    List<RunResult> runs = new ArrayList<>();
+    for (String f : files.split(",")) {
+      runs.add(io.gpubench.engine.report.ResultsFile.read(Path.of(f.trim())));
+    }
+    ReportPage page = open(runs, "real");
+    JsonNode check = page.run("page-check.js");
+    assertChartsDrawn(check);
+    assertIsolatedAndClean(page, check);
+    page.screenshot(OUT.resolve("report-real.png"));
+    page.screenshotTop(OUT.resolve("report-real-top.png"), 1400);
+  }
+
+  @Test
   void theChecksSeeWhatABrokenPageWouldDo() throws Exception {
     // The same detectors on a page that does everything a report must not: a script the policy blocks, a script
     // that throws, a request to another host (emulated offline, so it never leaves this machine).

@@ -155,6 +155,21 @@ final class ReportPage {
     Files.write(png, Base64.getDecoder().decode(shot.get("data").asString()));
   }
 
+  /**
+   * Saves a screenshot of the top of the page, as a reader first sees it.
+   *
+   * @param png the file
+   * @param height the height in CSS pixels
+   */
+  void screenshotTop(Path png, int height) throws IOException {
+    JsonNode size = devTools.send(session, "Page.getLayoutMetrics").path("cssContentSize");
+    JsonNode shot = devTools.send(session, "Page.captureScreenshot", "format", "png", "captureBeyondViewport", true,
+        "clip", java.util.Map.of("x", 0, "y", 0, "width", size.path("width").asDouble(),
+            "height", Math.min(height, size.path("height").asDouble()), "scale", 1));
+    Files.createDirectories(png.getParent());
+    Files.write(png, Base64.getDecoder().decode(shot.get("data").asString()));
+  }
+
   private List<JsonNode> mine(String method) {
     return devTools.events().stream()
         .filter(e -> session.equals(e.path("sessionId").asString("")) && method.equals(e.path("method").asString("")))

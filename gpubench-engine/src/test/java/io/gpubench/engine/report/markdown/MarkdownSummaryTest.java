@@ -38,7 +38,7 @@ class MarkdownSummaryTest {
     assertThat(gemm.get(1)).isEqualTo("PASSED");
     assertThat(gemm.get(2)).matches("\\d+(\\.\\d+)? µs ±\\d+(\\.\\d+)?%");
     assertThat(gemm.get(3)).endsWith("TFLOP/s");
-    assertThat(gemm.get(4)).isEqualTo("maxAbs used 42% of its allowance");
+    assertThat(gemm.get(4)).isEqualTo("max |d| used 42% of its allowance");
     List<String> bf16 = rows.get(3);
     assertThat(bf16.get(1)).isEqualTo("FAILED");
     assertThat(bf16.get(5)).isEqualTo("throttled, shared GPU");
