@@ -88,6 +88,10 @@
     if (!build) {
       throw new Error('no chart data for ' + el.getAttribute('data-chart'));
     }
+    if (spec.kind === 'ratio') {
+      // One bar per case and run: grow with them so a long comparison does not squeeze its bars to nothing.
+      el.style.height = Math.max(240, 60 + spec.cases.length * spec.series.length * 22) + 'px';
+    }
     var chart = echarts.init(el, null, {renderer: 'canvas'});
     chart.setOption(build(spec));
     charts.push(chart);
