@@ -68,14 +68,14 @@ public record Leaderboard(List<Entry> entries) {
   }
 
   /**
-   * The batch size of a model case: the shape axis named {@code batch}, {@code batchSize}, {@code bs} or {@code n}
-   * (any case), which is how model workloads name it.
+   * The batch size of a model case: the shape axis named {@code batch}, {@code batchSize}, {@code batch_size} or
+   * {@code bs} (any case). Not {@code n}: in a GEMM shape that is a matrix dimension, not a batch.
    *
    * @param c the case
    * @return the batch size, or null when the shape has none
    */
   public static Long batchSize(CaseResult c) {
-    for (String name : List.of("batch", "batchsize", "batch_size", "bs", "n")) {
+    for (String name : List.of("batch", "batchsize", "batch_size", "bs")) {
       for (Map.Entry<String, Long> axis : c.shape().entrySet()) {
         if (axis.getKey().toLowerCase(Locale.ROOT).equals(name)) {
           return axis.getValue();
