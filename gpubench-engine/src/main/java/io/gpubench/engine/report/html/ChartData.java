@@ -76,11 +76,9 @@ final class ChartData {
     ObjectNode spec = spec("telemetry");
     ArrayNode sm = spec.putArray("sm");
     ArrayNode power = spec.putArray("power");
-    ArrayNode temp = spec.putArray("temperature");
     for (TelemetrySample s : t.timeline()) {
       sm.addArray().add(s.millis()).add(s.smClockMhz());
       power.addArray().add(s.millis()).add(s.powerWatts());
-      temp.addArray().add(s.millis()).add(s.temperatureC());
     }
     if (t.smClockMaxMhz() != null) {
       spec.put("smMax", t.smClockMaxMhz());
