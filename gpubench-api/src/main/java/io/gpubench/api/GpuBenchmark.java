@@ -44,11 +44,12 @@ public @interface GpuBenchmark {
   String name() default "";
 
   /**
-   * Whether this class belongs to the default run. A class with {@code enabled = false} is run only when it is
-   * selected by name (a class or method selector), which is how deliberately failing demonstrations are kept
-   * out of {@code mvn verify}.
+   * Whether this class belongs to the default run. The cases of a class with {@code enabledByDefault = false} are
+   * skipped, with the reason, unless the configuration key {@code gpubench.include} names the class (simple or
+   * fully qualified name, {@code *} wildcards) or the run selects one of its methods or cases by name. That is how
+   * deliberately failing demonstrations stay out of {@code mvn verify}.
    *
-   * @return {@code false} to run the class only when selected explicitly
+   * @return {@code false} to run the class only on request
    */
   boolean enabledByDefault() default true;
 }

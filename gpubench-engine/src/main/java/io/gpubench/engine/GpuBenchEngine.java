@@ -1,0 +1,71 @@
+package io.gpubench.engine;
+
+import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.discovery.Discovery;
+import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
+import io.gpubench.engine.discovery.GpuBenchExecutionContext;
+import io.gpubench.engine.execution.CaseExecutor;
+import java.util.Optional;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
+
+/**
+ * The gpubench test engine, id {@value #ENGINE_ID}: runs {@code @GpuBenchmark} classes as tests, one test per
+ * case (workload &times; shape &times; precision &times; backend).
+ *
+ * <h2>Selectors</h2>
+ * Class, method ({@code @Measure} and {@code @Model} methods), unique-id (class, workload or case), package,
+ * classpath-root and module selectors; class-name and package-name filters apply.
+ *
+ * <h2>Configuration</h2>
+ * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
+ * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
+ * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output.
+ *
+ * <h2>Parallel execution</h2>
+ * With {@code junit.platform.execution.parallel.enabled=true} cases of different devices may run at once; each
+ * device is an exclusive resource, so two cases never share one.
+ */
+public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecutionContext> {
+
+  /** The engine's id, as {@code EngineTestKit.engine(...)} and {@code --include-engine} name it. */
+  public static final String ENGINE_ID = "gpubench";
+
+  /** Public for {@link java.util.ServiceLoader}. */
+  public GpuBenchEngine() {}
+
+  @Override
+  public String getId() {
+    return ENGINE_ID;
+  }
+
+  @Override
+  public Optional<String> getGroupId() {
+    return Optional.of("io.gpubench");
+  }
+
+  @Override
+  public Optional<String> getArtifactId() {
+    return Optional.of("gpubench-engine");
+  }
+
+  @Override
+  public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    EngineConfig config = EngineConfig.from(request.getConfigurationParameters());
+    GpuBenchEngineDescriptor root = new GpuBenchEngineDescriptor(uniqueId, config,
+        () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
+    Discovery.resolve(request, root);
+    return root;
+  }
+
+  @Override
+  protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
+    GpuBenchEngineDescriptor root = (GpuBenchEngineDescriptor) request.getRootTestDescriptor();
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
+        new CaseExecutor(root.config().telemetryIntervalMillis()));
+  }
+}

@@ -1,0 +1,80 @@
+package io.gpubench.engine.config;
+
+/**
+ * Every configuration key the engine reads, with its default. Keys are JUnit Platform configuration parameters:
+ * set them in Surefire's {@code <configurationParameters>}, in {@code junit-platform.properties}, with
+ * {@code --config key=value} on the console launcher, or as {@code -Dkey=value} system properties.
+ */
+public final class Constants {
+
+  /** Prefix of every key. */
+  public static final String PREFIX = "gpubench.";
+
+  /** Folder for results.json and the reports. Default: {@value #DEFAULT_OUTPUT_DIR}. */
+  public static final String OUTPUT_DIR = PREFIX + "output-dir";
+
+  /** Default of {@link #OUTPUT_DIR}, relative to the working directory (a Maven module's base directory). */
+  public static final String DEFAULT_OUTPUT_DIR = "target/gpubench";
+
+  /** Name of the results file inside the output folder. Default: {@code results.json}. */
+  public static final String RESULTS_FILE = PREFIX + "results-file";
+
+  /**
+   * Comma-separated backend families or ids that cases are made for, narrowing what classes declare, e.g.
+   * {@code cuda} or {@code cpu,cuda:1}. Default: empty, every declared backend.
+   */
+  public static final String BACKENDS = PREFIX + "backends";
+
+  /** Comma-separated precisions that cases are made for, narrowing what classes declare. Default: all declared. */
+  public static final String PRECISIONS = PREFIX + "precisions";
+
+  /** The shapes profile, e.g. {@code default}, {@code smoke} or {@code full}. Default: {@code default}. */
+  public static final String PROFILE = PREFIX + "profile";
+
+  /**
+   * Prefix of the keys that replace a class's shapes: {@code gpubench.shapes.GemmBenchmark=m=64,n=64;m=128,n=128}
+   * (simple or fully qualified class name; shapes separated by {@code ;}).
+   */
+  public static final String SHAPES_PREFIX = PREFIX + "shapes.";
+
+  /**
+   * Comma-separated names (simple or qualified, {@code *} wildcards) of classes declared
+   * {@code enabledByDefault = false} to run anyway. Default: none.
+   */
+  public static final String INCLUDE = PREFIX + "include";
+
+  /** Overrides {@code @Trials(warmup)}. */
+  public static final String TRIALS_WARMUP = PREFIX + "trials.warmup";
+
+  /** Overrides {@code @Trials(min)}. */
+  public static final String TRIALS_MIN = PREFIX + "trials.min";
+
+  /** Overrides {@code @Trials(max)}. */
+  public static final String TRIALS_MAX = PREFIX + "trials.max";
+
+  /** Overrides {@code @Trials(targetRelativeHalfWidth)}. */
+  public static final String TRIALS_TARGET = PREFIX + "trials.target";
+
+  /** Overrides {@code @Trials(budgetSeconds)}. */
+  public static final String TRIALS_BUDGET_SECONDS = PREFIX + "trials.budget-seconds";
+
+  /** Overrides {@code @Trials(callsPerTrial)}. */
+  public static final String TRIALS_CALLS_PER_TRIAL = PREFIX + "trials.calls-per-trial";
+
+  /** Overrides {@code @Trials(cache)}: {@code hot} or {@code cold}. */
+  public static final String CACHE = PREFIX + "cache";
+
+  /** Seed of the inputs. Default: {@code 42}. */
+  public static final String SEED = PREFIX + "seed";
+
+  /** Telemetry sampling interval in milliseconds. Default: {@code 20}. */
+  public static final String TELEMETRY_INTERVAL_MS = PREFIX + "telemetry.interval-ms";
+
+  /** Whether to print the summary table at the end of the run. Default: {@code true}. */
+  public static final String SUMMARY = PREFIX + "summary";
+
+  /** Whether to print a progress line per case (case i of N, elapsed, estimate left). Default: {@code true}. */
+  public static final String PROGRESS = PREFIX + "progress";
+
+  private Constants() {}
+}

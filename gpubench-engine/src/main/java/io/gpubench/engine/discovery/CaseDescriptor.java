@@ -1,0 +1,111 @@
+package io.gpubench.engine.discovery;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Check;
+import io.gpubench.engine.execution.CaseExecutor;
+import io.gpubench.engine.report.Durations;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.engine.support.hierarchical.ExclusiveResource;
+import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * One case, run as one test. Its device is an exclusive resource, so with parallel execution two cases never
+ * time on the same device at once.
+ */
+final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBenchExecutionContext> {
+  static final String SEGMENT_TYPE = "case";
+
+  private final CaseSpec spec;
+
+  CaseDescriptor(UniqueId parentId, CaseSpec spec) {
+    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(),
+        MethodSource.from(spec.workload().method()));
+    this.spec = spec;
+  }
+
+  @Override
+  public Type getType() {
+    return Type.TEST;
+  }
+
+  @Override
+  public String getLegacyReportingName() {
+    return spec.displayName();
+  }
+
+  @Override
+  public Set<ExclusiveResource> getExclusiveResources() {
+    return Set.of(new ExclusiveResource("io.gpubench.device." + spec.backend().id(),
+        ExclusiveResource.LockMode.READ_WRITE));
+  }
+
+  @Override
+  public SkipResult shouldBeSkipped(GpuBenchExecutionContext context) {
+    if (spec.skipReason() == null) {
+      return SkipResult.doNotSkip();
+    }
+    context.recorder().record(CaseExecutor.skipped(spec, spec.skipReason()));
+    return SkipResult.skip(spec.skipReason());
+  }
+
+  @Override
+  public GpuBenchExecutionContext execute(GpuBenchExecutionContext context, DynamicTestExecutor dynamic) {
+    context.recorder().starting(spec.displayName());
+    CaseExecutor.Outcome outcome = context.executor().run(spec);
+    CaseResult r = outcome.result();
+    context.recorder().record(r);
+    if (r.timing() != null) {
+      context.listener().reportingEntryPublished(this, ReportEntry.from(entries(r)));
+    }
+    switch (r.status()) {
+      case FAILED:
+        throw new AssertionFailedError(r.message());
+      case ERROR:
+        throw new CaseErrorException(r.message(), outcome.cause());
+      case SKIPPED:
+        throw new TestAbortedException(r.message());
+      default:
+        return context;
+    }
+  }
+
+  /** The key figures, as IDEs and Surefire show report entries. */
+  private static Map<String, String> entries(CaseResult r) {
+    Map<String, String> e = new LinkedHashMap<>();
+    var s = r.timing().primary();
+    e.put("gpubench.median", Durations.format(s.median()));
+    e.put("gpubench.mean", Durations.format(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
+    e.put("gpubench.trials", s.n() + " (" + r.timing().stop() + ")");
+    e.put("gpubench.firstCall", Durations.format(r.timing().firstCallNanos()));
+    if (r.throughput() != null && r.throughput().flopsPerSecond() != null) {
+      e.put("gpubench.gflops", String.format(Locale.ROOT, "%.4g", r.throughput().flopsPerSecond() / 1e9));
+    }
+    if (r.throughput() != null && r.throughput().itemsPerSecond() != null) {
+      e.put("gpubench.itemsPerSecond", String.format(Locale.ROOT, "%.4g", r.throughput().itemsPerSecond()));
+    }
+    if (r.correctness() != null) {
+      for (Check c : r.correctness().checks()) {
+        e.put("gpubench." + c.metric(), c.describe());
+      }
+    }
+    return e;
+  }
+
+  /** A case whose workload threw: the message says what, the cause keeps the stack trace. */
+  static final class CaseErrorException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    CaseErrorException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.gpubench.engine.discovery;
+
+import io.gpubench.api.BenchmarkSkippedException;
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.Precision;
+import io.gpubench.api.spi.Backend;
+import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.config.Constants;
+import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.declaration.ShapeParser;
+import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.declaration.WorkloadDeclaration;
+import io.gpubench.engine.djl.DjlDevices;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Expands a declaration into its cases for this run: shapes (the profile's, or the run's override) &times;
+ * precisions (narrowed by the run) &times; backends (resolved on this machine, narrowed by the run). A case that
+ * cannot run here is still planned, with the reason it will be skipped.
+ */
+final class CasePlanner {
+  private final EngineConfig config;
+  private final Backends backends;
+
+  CasePlanner(EngineConfig config, Backends backends) {
+    this.config = config;
+    this.backends = backends;
+  }
+
+  /**
+   * Plans the cases of one workload.
+   *
+   * @param decl the class
+   * @param workload the workload
+   * @param optedIn whether a class kept out of the default run was asked for
+   * @return the cases in shape, precision, backend order
+   * @throws InvalidDeclarationException when the run's overrides do not fit the class
+   */
+  List<CaseSpec> plan(BenchmarkDeclaration decl, WorkloadDeclaration workload, boolean optedIn) {
+    TrialPolicy trials = trials(decl);
+    List<CaseSpec> cases = new ArrayList<>();
+    for (Dimensions dims : shapes(decl)) {
+      long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
+      for (Precision precision : precisions(decl)) {
+        for (Backend backend : backends(decl)) {
+          String skip = skipReason(decl, workload, precision, backend, optedIn);
+          cases.add(new CaseSpec(decl, workload, dims, precision, backend, decl.tolerances().forPrecision(precision),
+              trials, seed, skip));
+        }
+      }
+    }
+    return cases;
+  }
+
+  private TrialPolicy trials(BenchmarkDeclaration decl) {
+    TrialPolicy t;
+    try {
+      t = config.trials(decl.trials());
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDeclarationException(decl.type(), "@Trials", e.getMessage());
+    }
+    String problem = t.problem();
+    if (problem != null) {
+      throw new InvalidDeclarationException(decl.type(), "@Trials with the run's gpubench.trials.* overrides", problem);
+    }
+    return t;
+  }
+
+  private List<Dimensions> shapes(BenchmarkDeclaration decl) {
+    var override = config.shapesFor(decl.type());
+    if (override.isEmpty()) {
+      return decl.shapes(config.profile());
+    }
+    List<Dimensions> shapes = new ArrayList<>();
+    String member = "configuration " + Constants.SHAPES_PREFIX + decl.type().getSimpleName();
+    for (String spec : override.get().split(";")) {
+      try {
+        shapes.addAll(ShapeParser.parse(spec));
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw new InvalidDeclarationException(decl.type(), member, e.getMessage());
+      }
+    }
+    for (Dimensions d : shapes) {
+      var cost = decl.cost();
+      for (var e : new io.gpubench.engine.declaration.CostExpression[] {cost.flops(), cost.bytes(), cost.items()}) {
+        if (e != null) {
+          for (String v : e.variables()) {
+            if (!v.equals("e") && !d.axes().containsKey(v)) {
+              throw new InvalidDeclarationException(decl.type(), member,
+                  "shape \"" + d + "\" lacks axis \"" + v + "\" that @Cost \"" + e + "\" uses");
+            }
+          }
+        }
+      }
+    }
+    return shapes;
+  }
+
+  private List<Precision> precisions(BenchmarkDeclaration decl) {
+    if (config.precisions().isEmpty()) {
+      return decl.precisions();
+    }
+    return decl.precisions().stream().filter(config.precisions()::contains).toList();
+  }
+
+  private List<Backend> backends(BenchmarkDeclaration decl) {
+    Map<String, Backend> byId = new LinkedHashMap<>();
+    for (String name : decl.backends()) {
+      for (Backend b : backends.resolve(name)) {
+        byId.putIfAbsent(b.id(), b);
+      }
+    }
+    if (config.backends().isEmpty()) {
+      return List.copyOf(byId.values());
+    }
+    return byId.values().stream()
+        .filter(b -> config.backends().contains(b.id()) || config.backends().contains(b.family()))
+        .toList();
+  }
+
+  private String skipReason(BenchmarkDeclaration decl, WorkloadDeclaration workload, Precision precision,
+      Backend backend, boolean optedIn) {
+    if (!decl.enabledByDefault() && !optedIn) {
+      return "kept out of the default run (@GpuBenchmark(enabledByDefault = false)); run it with "
+          + Constants.INCLUDE + "=" + decl.type().getSimpleName() + " or select one of its methods";
+    }
+    var unavailable = backend.unavailableReason();
+    if (unavailable.isPresent()) {
+      return unavailable.get();
+    }
+    var unsupported = backend.unsupported(precision);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
+    }
+    if (workload.kind() == WorkloadDeclaration.Kind.MODEL) {
+      try {
+        DjlDevices.dataType(precision);
+      } catch (BenchmarkSkippedException e) {
+        return e.getMessage();
+      }
+    }
+    return null;
+  }
+
+}

@@ -1,0 +1,71 @@
+package io.gpubench.engine.discovery;
+
+import io.gpubench.api.result.DeviceInfo;
+import io.gpubench.api.spi.Backend;
+import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.execution.RunRecorder;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/**
+ * The root of a run. It keeps the configuration read at discovery and finds the backends only when a benchmark
+ * class is found, so that a run without benchmark classes initialises no GPU. After the cases, it writes the
+ * results file and prints the summary.
+ */
+public final class GpuBenchEngineDescriptor extends EngineDescriptor implements Node<GpuBenchExecutionContext> {
+  private final EngineConfig config;
+  private final Supplier<Backends> backendFinder;
+  private Backends backends;
+
+  /**
+   * Makes the root.
+   *
+   * @param uniqueId the engine's id
+   * @param config the run's configuration
+   * @param backendFinder finds the backends, called at most once
+   */
+  public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder) {
+    super(uniqueId, "gpubench");
+    this.config = config;
+    this.backendFinder = backendFinder;
+  }
+
+  /**
+   * The run's configuration.
+   *
+   * @return the configuration
+   */
+  public EngineConfig config() {
+    return config;
+  }
+
+  synchronized Backends backends() {
+    if (backends == null) {
+      backends = backendFinder.get();
+    }
+    return backends;
+  }
+
+  @Override
+  public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
+    if (getChildren().isEmpty()) {
+      return context;
+    }
+    List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
+    int cases = (int) getDescendants().stream().filter(TestDescriptor::isTest).count();
+    RunRecorder recorder = new RunRecorder(config, devices, cases, System.out);
+    return new GpuBenchExecutionContext(context.listener(), recorder, context.executor());
+  }
+
+  @Override
+  public void after(GpuBenchExecutionContext context) {
+    if (context.recorder() != null) {
+      context.recorder().finish(System.out);
+    }
+  }
+}

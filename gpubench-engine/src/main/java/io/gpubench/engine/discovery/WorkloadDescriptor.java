@@ -1,0 +1,39 @@
+package io.gpubench.engine.discovery;
+
+import io.gpubench.engine.declaration.WorkloadDeclaration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/**
+ * A workload (a {@code @Measure} or {@code @Model} method): the container of its cases. Its {@link MethodSource} is
+ * what makes {@code -Dtest=Class#method} and the IDE's method gutter work.
+ */
+final class WorkloadDescriptor extends AbstractTestDescriptor implements Node<GpuBenchExecutionContext> {
+  static final String SEGMENT_TYPE = "workload";
+
+  private final Map<String, CaseSpec> planned = new LinkedHashMap<>();
+
+  WorkloadDescriptor(UniqueId parentId, WorkloadDeclaration workload, List<CaseSpec> cases) {
+    super(parentId.append(SEGMENT_TYPE, workload.name()), workload.name(), MethodSource.from(workload.method()));
+    cases.forEach(c -> planned.put(c.segment(), c));
+  }
+
+  @Override
+  public Type getType() {
+    return Type.CONTAINER;
+  }
+
+  List<UniqueId> caseIds() {
+    return planned.keySet().stream().map(s -> getUniqueId().append(CaseDescriptor.SEGMENT_TYPE, s)).toList();
+  }
+
+  Optional<CaseDescriptor> newCase(String segment) {
+    return Optional.ofNullable(planned.get(segment)).map(spec -> new CaseDescriptor(getUniqueId(), spec));
+  }
+}

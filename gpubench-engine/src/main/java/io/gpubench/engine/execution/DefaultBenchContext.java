@@ -1,0 +1,146 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.Precision;
+import io.gpubench.api.Tensor;
+import io.gpubench.api.spi.BackendSession;
+import io.gpubench.engine.correctness.Rounding;
+import io.gpubench.engine.discovery.CaseSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The context of one case, or of its reference. Inputs and outputs made through the case's context are
+ * remembered, so that the engine can poison outputs before each call and check that inputs stay unchanged.
+ */
+final class DefaultBenchContext implements BenchContext {
+  private final CaseSpec spec;
+  private final BackendSession session;
+  private final boolean reference;
+  private final List<Tensor> inputs = new ArrayList<>();
+  private final List<Tensor> outputs = new ArrayList<>();
+
+  DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
+    this.spec = spec;
+    this.session = session;
+    this.reference = reference;
+  }
+
+  /** The context a {@code @Reference} method gets: same case, computing in the reference precision. */
+  DefaultBenchContext forReference() {
+    return new DefaultBenchContext(spec, session, true);
+  }
+
+  List<Tensor> inputs() {
+    return inputs;
+  }
+
+  List<Tensor> outputs() {
+    return outputs;
+  }
+
+  @Override
+  public String backend() {
+    return spec.backend().id();
+  }
+
+  @Override
+  public String backendFamily() {
+    return spec.backend().family();
+  }
+
+  @Override
+  public Precision precision() {
+    return spec.precision();
+  }
+
+  @Override
+  public Precision referencePrecision() {
+    return reference ? spec.declaration().referencePrecision() : spec.precision();
+  }
+
+  @Override
+  public boolean isReference() {
+    return reference;
+  }
+
+  @Override
+  public Dimensions dims() {
+    return spec.dims();
+  }
+
+  @Override
+  public long seed() {
+    return spec.seed();
+  }
+
+  @Override
+  public Tensor random(String name, long... dims) {
+    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, count(name, dims)), spec.precision());
+    Tensor t = session.tensors().fromHost(name, values, referencePrecision(), dims);
+    inputs.add(t);
+    return t;
+  }
+
+  @Override
+  public Tensor output(String name, long... dims) {
+    count(name, dims);
+    Tensor t = session.tensors().allocate(name, referencePrecision(), dims);
+    outputs.add(t);
+    return t;
+  }
+
+  @Override
+  public Tensor fromHost(String name, float[] values, long... dims) {
+    if (count(name, dims) != values.length) {
+      throw new IllegalArgumentException("fromHost '" + name + "': " + values.length + " values for dims "
+          + java.util.Arrays.toString(dims));
+    }
+    return session.tensors().fromHost(name, Rounding.roundAll(values.clone(), spec.precision()), referencePrecision(), dims);
+  }
+
+  @Override
+  public Tensor load(String resource, long... dims) {
+    long n = count(resource, dims);
+    byte[] bytes;
+    try (InputStream in = spec.declaration().type().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("resource '" + resource + "' not found beside "
+            + spec.declaration().type().getName());
+      }
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      throw new IllegalArgumentException("resource '" + resource + "' cannot be read: " + e.getMessage(), e);
+    }
+    if (bytes.length != n * 4) {
+      throw new IllegalArgumentException("resource '" + resource + "' holds " + bytes.length + " bytes; dims "
+          + java.util.Arrays.toString(dims) + " need " + n * 4 + " (little-endian float32)");
+    }
+    float[] values = new float[(int) n];
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
+    return session.tensors().fromHost(resource, values, referencePrecision(), dims);
+  }
+
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return session.unwrap(type);
+  }
+
+  private static long count(String name, long... dims) {
+    long n = 1;
+    for (long d : dims) {
+      if (d <= 0) {
+        throw new IllegalArgumentException("tensor '" + name + "': dimension " + d + " in "
+            + java.util.Arrays.toString(dims) + " is not positive");
+      }
+      n = Math.multiplyExact(n, d);
+    }
+    return n;
+  }
+}

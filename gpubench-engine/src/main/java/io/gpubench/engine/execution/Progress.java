@@ -1,0 +1,40 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.engine.report.Durations;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * One line per finished case: {@code gpubench [3/12] matmul [256x256x256, FP16, cpu] PASSED 1.42 s — elapsed 5.1 s,
+ * about 15 s left}. The estimate is the mean time of the finished cases times the cases left, rough but honest.
+ */
+final class Progress {
+  private final int total;
+  private final PrintStream out;
+  private final long start = System.nanoTime();
+  private long caseStart = System.nanoTime();
+  private int done;
+
+  Progress(int total, PrintStream out) {
+    this.total = total;
+    this.out = out;
+  }
+
+  synchronized void starting(String displayName) {
+    caseStart = System.nanoTime();
+  }
+
+  synchronized void finished(CaseResult result) {
+    done++;
+    if (out == null) {
+      return;
+    }
+    long now = System.nanoTime();
+    double elapsed = now - start;
+    String left = done >= total ? "done" : "about " + Durations.format(elapsed / done * (total - done)) + " left";
+    out.printf(Locale.ROOT, "gpubench [%d/%d] %s %s %s (elapsed %s, %s)%n", done, total, result.displayName(),
+        result.status(), Durations.format(now - caseStart), Durations.format(elapsed), left);
+    out.flush();
+  }
+}

@@ -1,0 +1,81 @@
+package io.gpubench.engine.statistics;
+
+import io.gpubench.api.result.Statistics;
+import java.util.Arrays;
+import org.hipparchus.distribution.continuous.TDistribution;
+
+/** Computes {@link Statistics} of a sample: order statistics, moments and a Student-t interval of the mean. */
+public final class SampleStatistics {
+
+  private SampleStatistics() {}
+
+  /**
+   * Summarises a sample.
+   *
+   * @param samples at least one value
+   * @param confidence the interval's confidence level, in (0, 1)
+   * @return the statistics; with one sample the interval is the point itself
+   * @throws IllegalArgumentException when the sample is empty or the level is outside (0, 1)
+   */
+  public static Statistics of(double[] samples, double confidence) {
+    if (samples.length == 0) {
+      throw new IllegalArgumentException("no samples to summarise");
+    }
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new IllegalArgumentException("confidence " + confidence + " is not in (0, 1)");
+    }
+    double[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    double mean = mean(sorted);
+    double stdev = stdev(sorted, mean);
+    double half = n < 2 ? 0 : tQuantile(confidence, n - 1) * stdev / Math.sqrt(n);
+    return new Statistics(n, mean, percentile(sorted, 0.5), sorted[0], sorted[n - 1], stdev,
+        percentile(sorted, 0.9), percentile(sorted, 0.99), confidence, mean - half, mean + half);
+  }
+
+  /**
+   * The two-sided Student-t quantile for a confidence level.
+   *
+   * @param confidence the level, e.g. 0.95
+   * @param degreesOfFreedom at least 1
+   * @return t such that P(|T| &lt;= t) = confidence
+   */
+  public static double tQuantile(double confidence, int degreesOfFreedom) {
+    return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+  }
+
+  /**
+   * A percentile of a sorted sample, by linear interpolation between closest ranks (Hyndman-Fan type 7, as numpy
+   * and R compute it by default).
+   *
+   * @param sorted the sample, ascending
+   * @param p the fraction, in [0, 1]
+   * @return the percentile
+   */
+  public static double percentile(double[] sorted, double p) {
+    double h = (sorted.length - 1) * p;
+    int lo = (int) Math.floor(h);
+    int hi = Math.min(lo + 1, sorted.length - 1);
+    return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+  }
+
+  static double mean(double[] xs) {
+    double sum = 0;
+    for (double x : xs) {
+      sum += x;
+    }
+    return sum / xs.length;
+  }
+
+  static double stdev(double[] xs, double mean) {
+    if (xs.length < 2) {
+      return 0;
+    }
+    double ss = 0;
+    for (double x : xs) {
+      ss += (x - mean) * (x - mean);
+    }
+    return Math.sqrt(ss / (xs.length - 1));
+  }
+}
