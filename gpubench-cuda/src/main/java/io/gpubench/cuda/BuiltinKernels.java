@@ -29,16 +29,7 @@ final class BuiltinKernels {
   }
 
   static final String SOURCE = String.join("\n",
-      "typedef unsigned short u16; typedef unsigned char u8; typedef unsigned long long u64;",
-      "__device__ __forceinline__ float h2f(u16 h) { float f; asm(\"cvt.f32.f16 %0, %1;\" : \"=f\"(f) : \"h\"(h)); return f; }",
-      "__device__ __forceinline__ u16 f2h(float f) { u16 h; asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h) : \"f\"(f)); return h; }",
-      "__device__ __forceinline__ float b2f(u16 b) { return __uint_as_float(((unsigned) b) << 16); }",
-      "__device__ __forceinline__ u16 f2b(float f) {",
-      "  unsigned u = __float_as_uint(f);",
-      "  if ((u & 0x7fffffffu) > 0x7f800000u) return (u16) 0x7fc0;",
-      "  u += 0x7fffu + ((u >> 16) & 1u);",
-      "  return (u16) (u >> 16);",
-      "}",
+      CudaSources.HALF_CONVERSIONS,
       "__device__ float e4m3f(u8 v) {",
       "  unsigned s = v >> 7, e = (v >> 3) & 15u, m = v & 7u;",
       "  if (e == 15u && m == 7u) return __int_as_float(0x7fc00000);",

@@ -26,6 +26,19 @@ final class NativeLibraries {
     }
   }
 
+  /** JNA's message starts "Unable to load library 'x':" and gives dlopen's reason on the next line. */
+  static String firstReason(String message) {
+    String[] lines = message.split("\n");
+    String head = lines[0].strip();
+    for (int i = 1; i < lines.length; i++) {
+      String l = lines[i].strip();
+      if (!l.isEmpty()) {
+        return head.endsWith(":") ? head + " " + l : head + "; " + l;
+      }
+    }
+    return head;
+  }
+
   static <T extends Library> Loaded<T> load(Class<T> type, String... names) {
     List<String> errors = new ArrayList<>();
     for (String name : names) {
@@ -34,9 +47,7 @@ final class NativeLibraries {
         T api = Native.load(name, type);
         return new Loaded<>(api, lib, null);
       } catch (UnsatisfiedLinkError | RuntimeException e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        errors.add(name + ": " + (nl > 0 ? m.substring(0, nl) : m));
+        errors.add(name + ": " + firstReason(String.valueOf(e.getMessage())));
       }
     }
     return new Loaded<>(null, null, "could not load any of " + String.join(", ", names) + " (" + errors.get(0) + ")");
