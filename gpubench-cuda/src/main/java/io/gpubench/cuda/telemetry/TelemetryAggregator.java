@@ -15,14 +15,17 @@ import java.util.TreeSet;
  *   <li>SM clock mean and minimum are taken over the samples where the GPU was busy (no {@code gpu_idle} reason),
  *       or over all samples when every one was idle: the gaps between trials should not read as slow clocks.
  *   <li>{@code throttled}: a speed-costing reason (power cap, thermal or hardware slowdown, power brake) was set in
- *       at least {@link #THROTTLE_SHARE} of the busy samples, or the mean busy SM clock was below
- *       {@link #CLOCK_SHARE} of the device's maximum.
+ *       at least {@link #THROTTLE_SHARE} of the busy samples and in at least {@link #THROTTLE_MIN_SAMPLES} of them
+ *       (NVML's reasons lag the load: one sample at the start of a short case can still carry the last case's power
+ *       cap), or the mean busy SM clock was below {@link #CLOCK_SHARE} of the device's maximum.
  *   <li>{@code shared}: any sample saw a compute process other than this one on the GPU.
  * </ul>
  */
 public final class TelemetryAggregator {
   /** The share of busy samples with a costly reason above which a case is throttled. */
   public static final double THROTTLE_SHARE = 0.10;
+  /** The fewest busy samples with a costly reason that make a case throttled. */
+  public static final int THROTTLE_MIN_SAMPLES = 2;
   /** The share of the maximum SM clock below which the mean busy clock makes a case throttled. */
   public static final double CLOCK_SHARE = 0.90;
 
@@ -87,7 +90,7 @@ public final class TelemetryAggregator {
       }
     }
     reasons.addAll(ClockEventReasons.names(reasonsSeen));
-    boolean throttled = (!busy.isEmpty() && costly >= Math.max(1.0, THROTTLE_SHARE * busy.size()))
+    boolean throttled = (!busy.isEmpty() && costly >= Math.max(THROTTLE_MIN_SAMPLES, THROTTLE_SHARE * busy.size()))
         || (clockMean != null && maxSmClockMhz != null && clockMean < CLOCK_SHARE * maxSmClockMhz);
     return new Telemetry(
         intervalMillis,

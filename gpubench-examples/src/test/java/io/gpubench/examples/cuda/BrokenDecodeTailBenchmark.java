@@ -17,10 +17,10 @@ import io.gpubench.cuda.CudaSources;
 import io.gpubench.cuda.KernelLaunch;
 
 /**
- * A deliberately broken version of {@link DecodeTailBenchmark}'s kernel, kept out of the default run: its
- * projection loop stops one channel short ({@code c < C - 1}), a classic off-by-one. It runs, it is fast, and
- * every output is written, so only the comparison with the reference catches it: the case fails with its max|d|
- * and PSNR against the same allowance as the correct kernel. {@link BrokenKernelFailsTest} shows it; run it alone
+ * A deliberately broken version of {@link DecodeTailBenchmark}'s kernel, kept out of the default run: it reads
+ * the {@code [3, C]} projection weight as if it were {@code [C, 3]}, a layout mix-up that compiles, runs as fast,
+ * writes every output and keeps it inside [-1, 1], so only the comparison with the reference catches it: the case
+ * fails with its max|d| and PSNR against the same allowance as the correct kernel. {@link BrokenKernelFailsTest} shows it; run it alone
  * with {@code gpubench.include=BrokenDecodeTailBenchmark}.
  */
 @GpuBenchmark(backends = "cuda", enabledByDefault = false)
@@ -39,10 +39,11 @@ public class BrokenDecodeTailBenchmark {
       "  float mean = sum / C;",
       "  float rs = rsqrtf(fmaxf(sq / C - mean * mean, 0.f) + 1e-5f);",
       "  float y0 = 0.f, y1 = 0.f, y2 = 0.f;",
-      "  for (int c = 0; c < C - 1; c++) {  // BUG: skips the last channel",
+      "  for (int c = 0; c < C; c++) {",
       "    float v = (b2f(x[(size_t) c * P + p]) - mean) * rs * b2f(gamma[c]) + b2f(beta[c]);",
       "    float s = v / (1.f + __expf(-v));",
-      "    y0 += b2f(w[c]) * s; y1 += b2f(w[C + c]) * s; y2 += b2f(w[2 * C + c]) * s;",
+      "    // BUG: reads w as [C, 3] (channel-major) but it is [3, C]: a transposed weight",
+      "    y0 += b2f(w[3 * c]) * s; y1 += b2f(w[3 * c + 1]) * s; y2 += b2f(w[3 * c + 2]) * s;",
       "  }",
       "  float k = rsqrtf((float) C);",
       "  out[p] = f2b(tanhf(y0 * k + b2f(bias[0])));",

@@ -48,4 +48,35 @@ class DecodeTailCalibrationTest {
     double psnr = 10 * Math.log10(t.range() * t.range() / (t.rms() * t.rms()));
     assertThat(t.psnrDb()).isCloseTo(psnr, within(0.5));
   }
+
+  @Test
+  void theBrokenKernelsBugIsFarOutsideTheAllowance() {
+    int c = 96;
+    int p = 176 * 312;
+    long seed = 7;
+    float[] x = Rounding.roundAll(SeededInputs.uniform(seed, "x", (long) c * p), Precision.BF16);
+    float[] gamma = Rounding.roundAll(SeededInputs.uniform(seed, "gamma", c), Precision.BF16);
+    float[] beta = Rounding.roundAll(SeededInputs.uniform(seed, "beta", c), Precision.BF16);
+    float[] wt = Rounding.roundAll(SeededInputs.uniform(seed, "w", 3L * c), Precision.BF16);
+    float[] bias = Rounding.roundAll(SeededInputs.uniform(seed, "bias", 3), Precision.BF16);
+    // What BrokenDecodeTailBenchmark computes: w read as [C, 3].
+    float[] misread = new float[3 * c];
+    for (int o = 0; o < 3; o++) {
+      for (int j = 0; j < c; j++) {
+        misread[o * c + j] = wt[3 * j + o];
+      }
+    }
+    double[] ref = DecodeTail.reference(x, gamma, beta, wt, bias, c, p);
+    double[] bad = DecodeTail.reference(x, gamma, beta, misread, bias, c, p);
+    double max = 0;
+    double sq = 0;
+    for (int i = 0; i < ref.length; i++) {
+      double d = bad[i] - ref[i];
+      max = Math.max(max, Math.abs(d));
+      sq += d * d;
+    }
+    double psnr = 10 * Math.log10(4 / (sq / ref.length));
+    assertThat(max).isGreaterThan(10 * DecodeTailBenchmark.MAX_ABS);
+    assertThat(psnr).isLessThan(DecodeTailBenchmark.PSNR_DB - 20);
+  }
 }
