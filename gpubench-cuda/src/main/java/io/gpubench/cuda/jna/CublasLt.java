@@ -80,5 +80,15 @@ public interface CublasLt extends Library {
 
     /** For arrays made by {@link Structure#toArray}. */
     public HeuristicResult() {}
+
+    /**
+     * A field's offset, for layout checks against the C header.
+     *
+     * @param field the field's name
+     * @return its offset in bytes
+     */
+    public int offset(String field) {
+      return fieldOffset(field);
+    }
   }
 }

@@ -78,6 +78,16 @@ public interface Nvml extends Library {
     public NvmlProcessInfo() {}
 
     /**
+     * A field's offset, for layout checks against the C header.
+     *
+     * @param field the field's name
+     * @return its offset in bytes
+     */
+    public int offset(String field) {
+      return fieldOffset(field);
+    }
+
+    /**
      * A view of native memory.
      *
      * @param p the memory
