@@ -13,7 +13,7 @@ if os.path.exists(os.path.join(out, "torch.log")):
 
 print("==== gpubench CUDA cases ====")
 print(f"{'case':42s} {'status':7s} {'median':>10s} {'TFLOP/s':>8s} {'torch':>7s} {'ratio':>6s} "
-      f"{'SM MHz mean/min/max':>20s} {'thr':>4s} {'shr':>4s} {'err':>10s}")
+      f"{'SM MHz mean/min/max':>20s} {'thr':>4s} {'shr':>4s} {'err':>10s} {'peakMB':>7s}")
 for c in run["cases"]:
     t = c.get("timing") or {}
     prim = t.get("device") or t.get("host") or {}
@@ -32,7 +32,8 @@ for c in run["cases"]:
     medtxt = f"{med / 1e3:.3f}us" if med and med < 1e6 else (f"{med / 1e6:.3f}ms" if med else "")
     print(f"{c['displayName'][:42]:42s} {c['status'][:7]:7s} {medtxt:>10s} {tf if tf else 0:8.1f} "
           f"{ref if ref else 0:7.1f} {(tf / ref if tf and ref else 0):6.3f} {clock:>20s} "
-          f"{str(tel.get('throttled', ''))[:4]:>4s} {str(tel.get('shared', ''))[:4]:>4s} {e:>10s}")
+          f"{str(tel.get('throttled', ''))[:4]:>4s} {str(tel.get('shared', ''))[:4]:>4s} {e:>10s} "
+          f"{((c.get('memory') or {}).get('peakDeviceBytes') or 0) / 2**20:7.0f}")
     if c["status"] not in ("PASSED",):
         print("    ", (c.get("message") or "")[:300].replace("\n", " | "))
     if tel.get("throttleReasons"):

@@ -17,6 +17,7 @@ import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.engine.execution.SeededInputs;
 import io.gpubench.engine.report.ResultsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +51,9 @@ class SaxpyEventLoopTest {
     double rawNanos;
     try (CudaSession s = (CudaSession) cuda.open(new SessionSpec("raw-saxpy", Precision.FP32, CacheMode.HOT, 20))) {
       long n = 1L << 20;
-      Tensor x = s.tensors().fromHost("x", new float[(int) n], Precision.FP32, n);
-      Tensor y = s.tensors().fromHost("y", new float[(int) n], Precision.FP32, n);
+      // random data, never zeros: zeros can run faster than real data
+      Tensor x = s.tensors().fromHost("x", SeededInputs.uniform(1, "x", n), Precision.FP32, n);
+      Tensor y = s.tensors().fromHost("y", SeededInputs.uniform(1, "y", n), Precision.FP32, n);
       Tensor o = s.tensors().allocate("out", Precision.FP32, n);
       KernelLaunch l = s.kernel(SaxpyLatencyBenchmark.SOURCE, "saxpy")
           .bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, o, x, y, 2.0f, n);
