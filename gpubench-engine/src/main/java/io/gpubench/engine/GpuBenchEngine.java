@@ -1,17 +1,22 @@
 package io.gpubench.engine;
 
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
 import io.gpubench.engine.execution.CaseExecutor;
 import java.util.Optional;
+import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.config.PrefixedConfigurationParameters;
+import org.junit.platform.engine.support.hierarchical.ForkJoinPoolHierarchicalTestExecutorService;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
+import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorService;
 
 /**
  * The gpubench test engine, id {@value #ENGINE_ID}: runs {@code @GpuBenchmark} classes as tests, one test per
@@ -27,8 +32,10 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
  * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output.
  *
  * <h2>Parallel execution</h2>
- * With {@code junit.platform.execution.parallel.enabled=true} cases of different devices may run at once; each
- * device is an exclusive resource, so two cases never share one.
+ * With {@code gpubench.parallel.enabled=true} (default false) cases of different devices run at once, on a
+ * fork-join pool configured by {@code gpubench.parallel.config.*} (the keys JUnit's
+ * {@code ParallelExecutionConfiguration} reads: {@code strategy}, {@code fixed.parallelism}, ...). Each device is
+ * an exclusive resource, so two cases never share one.
  */
 public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecutionContext> {
 
@@ -60,6 +67,16 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
         () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
     Discovery.resolve(request, root);
     return root;
+  }
+
+  @Override
+  protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
+    ConfigurationParameters p = request.getConfigurationParameters();
+    if (p.getBoolean(Constants.PARALLEL_ENABLED).orElse(false)) {
+      return new ForkJoinPoolHierarchicalTestExecutorService(
+          new PrefixedConfigurationParameters(p, Constants.PARALLEL_CONFIG_PREFIX));
+    }
+    return super.createExecutorService(request);
   }
 
   @Override

@@ -76,5 +76,17 @@ public final class Constants {
   /** Whether to print a progress line per case (case i of N, elapsed, estimate left). Default: {@code true}. */
   public static final String PROGRESS = PREFIX + "progress";
 
+  /**
+   * Whether cases run in parallel, each device being an exclusive resource. Default: {@code false}, since cases
+   * sharing a host CPU disturb each other's timings.
+   */
+  public static final String PARALLEL_ENABLED = PREFIX + "parallel.enabled";
+
+  /**
+   * Prefix of the parallel pool's settings, the keys of JUnit's {@code ParallelExecutionConfiguration}:
+   * {@code gpubench.parallel.config.strategy=fixed}, {@code gpubench.parallel.config.fixed.parallelism=4}.
+   */
+  public static final String PARALLEL_CONFIG_PREFIX = PREFIX + "parallel.config.";
+
   private Constants() {}
 }

@@ -32,6 +32,23 @@ public final class DjlTensors {
   }
 
   /**
+   * Casts every parameter of an initialised block in place. DJL's {@code Block.cast} is not implemented for
+   * composite blocks, and a parameter's array cannot be replaced once set, so each array takes over the handle of
+   * its cast copy ({@link NDArray#intern}).
+   *
+   * @param block an initialised block
+   * @param type the data type
+   */
+  public static void castParameters(ai.djl.nn.Block block, DataType type) {
+    for (var p : block.getParameters()) {
+      NDArray array = p.getValue().getArray();
+      if (array.getDataType() != type) {
+        array.intern(array.toType(type, false));
+      }
+    }
+  }
+
+  /**
    * Copies a host tensor into a DJL array of the tensor's storage type.
    *
    * @param manager the manager that will own the array

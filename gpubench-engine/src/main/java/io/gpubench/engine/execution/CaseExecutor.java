@@ -125,7 +125,11 @@ public final class CaseExecutor {
     }
     TensorOps.release(first);
     for (int i = 1; i < spec.trials().warmup(); i++) {
-      laterCall(ops, ctx, workload, check);
+      if (reference != null) {
+        laterCall(ops, ctx, workload, check);
+      } else {
+        TensorOps.release(workload.call(ctx));
+      }
     }
 
     TelemetryRecorder telemetry = session.startTelemetry();

@@ -14,6 +14,7 @@ import io.gpubench.api.HostTensor;
 import io.gpubench.api.Precision;
 import io.gpubench.engine.correctness.Rounding;
 import io.gpubench.engine.djl.DjlDevices;
+import io.gpubench.engine.djl.DjlTensors;
 import java.lang.reflect.Method;
 
 /**
@@ -57,7 +58,7 @@ final class ModelWorkload implements Workload {
     parameters = new ParameterStore(manager, false);
     expected = forward("reference");
     if (type != DataType.FLOAT32) {
-      block.cast(type);
+      DjlTensors.castParameters(block, type);
       NDArray cast = input.toType(type, false);
       input.close();
       input = cast;

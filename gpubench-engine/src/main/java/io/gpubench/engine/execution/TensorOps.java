@@ -5,9 +5,9 @@ import io.gpubench.api.HostTensor;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.engine.backend.cpu.HostTensorOps;
 import io.gpubench.engine.correctness.HostErrorMetrics;
 import io.gpubench.engine.djl.DjlTensors;
-import java.util.Arrays;
 
 /**
  * The checks' tensor operations for one case. Host tensors (what DJL outputs and returned arrays become) are
@@ -41,11 +41,7 @@ final class TensorOps {
 
   void poison(Tensor t) {
     if (t instanceof HostTensor h) {
-      if (h.isDouble()) {
-        Arrays.fill(h.doubles(), Double.NaN);
-      } else {
-        Arrays.fill(h.floats(), Float.NaN);
-      }
+      HostTensorOps.poison(h);
     } else {
       session.poison(t);
     }
@@ -53,11 +49,7 @@ final class TensorOps {
 
   long fingerprint(Tensor t) {
     if (t instanceof HostTensor h) {
-      long hash = 0xcbf29ce484222325L;
-      for (long i = 0; i < h.size(); i++) {
-        hash = (hash ^ Double.doubleToRawLongBits(h.get(i))) * 0x100000001b3L;
-      }
-      return hash;
+      return HostTensorOps.fingerprint(h);
     }
     return session.fingerprint(t);
   }
@@ -75,9 +67,7 @@ final class TensorOps {
 
   Tensor copy(String name, Tensor t) {
     if (t instanceof HostTensor h) {
-      return h.isDouble()
-          ? HostTensor.ofDoubles(name, h.doubles().clone(), h.dims())
-          : HostTensor.ofFloats(name, h.precision(), h.floats().clone(), h.dims());
+      return HostTensorOps.copy(name, h);
     }
     return session.tensors().copy(name, t);
   }

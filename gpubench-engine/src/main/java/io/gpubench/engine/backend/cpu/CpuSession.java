@@ -29,22 +29,12 @@ final class CpuSession implements BackendSession {
 
   @Override
   public void poison(Tensor tensor) {
-    HostTensor t = host(tensor);
-    if (t.isDouble()) {
-      Arrays.fill(t.doubles(), Double.NaN);
-    } else {
-      Arrays.fill(t.floats(), Float.NaN);
-    }
+    HostTensorOps.poison(host(tensor));
   }
 
   @Override
   public long fingerprint(Tensor tensor) {
-    HostTensor t = host(tensor);
-    long h = 0xcbf29ce484222325L;
-    for (long i = 0; i < t.size(); i++) {
-      h = (h ^ Double.doubleToRawLongBits(t.get(i))) * 0x100000001b3L;
-    }
-    return h;
+    return HostTensorOps.fingerprint(host(tensor));
   }
 
   @Override
@@ -158,10 +148,7 @@ final class CpuSession implements BackendSession {
 
     @Override
     public Tensor copy(String name, Tensor source) {
-      HostTensor s = host(source);
-      return s.isDouble()
-          ? HostTensor.ofDoubles(name, s.doubles().clone(), s.dims())
-          : HostTensor.ofFloats(name, s.precision(), s.floats().clone(), s.dims());
+      return HostTensorOps.copy(name, host(source));
     }
 
     @Override

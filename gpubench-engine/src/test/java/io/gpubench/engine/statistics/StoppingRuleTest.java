@@ -1,0 +1,67 @@
+package io.gpubench.engine.statistics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpubench.api.result.StopReason;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class StoppingRuleTest {
+
+  @Test
+  void quietSamplesStopAtTheMinimumWithTheTargetReached() {
+    StoppingRule rule = new StoppingRule(5, 100, 0.01, 60, 0.95);
+    Optional<StoppingRule.Decision> d = Optional.empty();
+    int n = 0;
+    while (d.isEmpty()) {
+      d = rule.add(1000 + (n++ % 2), n * 0.001);
+    }
+    assertThat(n).isEqualTo(5);
+    assertThat(d.get().reason()).isEqualTo(StopReason.TARGET_REACHED);
+    assertThat(d.get().detail()).contains("after 5 trials");
+  }
+
+  @Test
+  void noisySamplesRunToTheMaximum() {
+    Random r = new Random(1);
+    StoppingRule rule = new StoppingRule(5, 40, 0.001, 60, 0.95);
+    Optional<StoppingRule.Decision> d = Optional.empty();
+    int n = 0;
+    while (d.isEmpty()) {
+      n++;
+      d = rule.add(1000 * (1 + r.nextGaussian() * 0.5), n * 0.001);
+    }
+    assertThat(n).isEqualTo(40);
+    assertThat(d.get().reason()).isEqualTo(StopReason.MAX_TRIALS);
+  }
+
+  @Test
+  void theBudgetEndsACaseOnceThereAreTwoTrials() {
+    StoppingRule rule = new StoppingRule(5, 100, 0.0001, 1.0, 0.95);
+    assertThat(rule.add(500, 0.6)).isEmpty();
+    assertThat(rule.add(900, 1.2)).get().extracting(StoppingRule.Decision::reason).isEqualTo(StopReason.TIME_BUDGET);
+  }
+
+  @Test
+  void drifitingTimesStopOnAPlateau() {
+    // A steady upward drift: the interval stops narrowing, so the target of 0.1% is never reached.
+    StoppingRule rule = new StoppingRule(5, 10_000, 0.001, 1e9, 0.95);
+    Optional<StoppingRule.Decision> d = Optional.empty();
+    int n = 0;
+    while (d.isEmpty()) {
+      n++;
+      d = rule.add(1000 + 10.0 * n, n * 0.001);
+    }
+    assertThat(d.get().reason()).isEqualTo(StopReason.PLATEAU);
+    assertThat(n).isLessThan(200);
+    assertThat(d.get().detail()).contains("stopped narrowing");
+  }
+
+  @Test
+  void rejectsLimitsThatCannotWork() {
+    assertThatThrownBy(() -> new StoppingRule(1, 10, 0.01, 1, 0.95)).hasMessageContaining("min 1");
+    assertThatThrownBy(() -> new StoppingRule(5, 4, 0.01, 1, 0.95)).hasMessageContaining("max 4");
+  }
+}
