@@ -558,36 +558,44 @@ public final class CudaSession implements BackendSession {
     return Optional.empty();
   }
 
+  /**
+   * Frees what the session made. Never throws: the engine closes sessions in a {@code finally}, where an exception
+   * would hide the case's own result. When the device reports a sticky error (a kernel of this case faulted), the
+   * device's primary context is reset so that the next case gets a fresh one; that is printed to standard error.
+   */
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
-    runtime.makeCurrent();
-    CudaDriver cu = CudaLibs.cuda();
-    RuntimeException first = null;
-    int rc = CudaHot.cuCtxSynchronize();
-    if (rc != 0) {
-      first = CudaLibs.cudaError(rc, "cuCtxSynchronize", "closing the session of " + spec.caseId());
-    }
-    for (Matmul m : matmuls) {
-      m.close();
-    }
-    for (Long p : new ArrayList<>(allocations.keySet())) {
-      cu.cuMemFree_v2(p);
-    }
-    allocations.clear();
-    liveBytes = 0;
-    if (flushBuffer != 0) {
-      cu.cuMemFree_v2(flushBuffer);
-    }
-    cu.cuMemFree_v2(scratch);
-    cu.cuEventDestroy_v2(evStart);
-    cu.cuEventDestroy_v2(evEnd);
-    cu.cuStreamDestroy_v2(stream.handle());
-    if (first != null) {
-      throw first;
+    try {
+      runtime.makeCurrent();
+      int rc = CudaHot.cuCtxSynchronize();
+      if (rc != 0 && DeviceRuntime.sticky(rc)) {
+        String what = CudaLibs.cudaError(rc, "cuCtxSynchronize", "closing the session of " + spec.caseId()).getMessage();
+        System.err.println("gpubench-cuda: " + what + "; " + runtime.resetAfterFault());
+        return;
+      }
+      CudaDriver cu = CudaLibs.cuda();
+      for (Matmul m : matmuls) {
+        m.close();
+      }
+      for (Long p : new ArrayList<>(allocations.keySet())) {
+        cu.cuMemFree_v2(p);
+      }
+      if (flushBuffer != 0) {
+        cu.cuMemFree_v2(flushBuffer);
+      }
+      cu.cuMemFree_v2(scratch);
+      cu.cuEventDestroy_v2(evStart);
+      cu.cuEventDestroy_v2(evEnd);
+      cu.cuStreamDestroy_v2(stream.handle());
+    } catch (RuntimeException | LinkageError e) {
+      System.err.println("gpubench-cuda: closing the session of " + spec.caseId() + " failed: " + e);
+    } finally {
+      allocations.clear();
+      liveBytes = 0;
     }
   }
 }

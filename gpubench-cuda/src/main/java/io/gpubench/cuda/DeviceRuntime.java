@@ -19,7 +19,7 @@ final class DeviceRuntime {
   private static final ThreadLocal<Pointer> CURRENT = new ThreadLocal<>();
 
   final CudaDevice device;
-  final Pointer context;
+  volatile Pointer context;
   private final Map<String, Pointer> modules = new ConcurrentHashMap<>();
   private volatile Builtins builtins;
   private volatile Pointer cublasLt;
@@ -129,6 +129,42 @@ final class DeviceRuntime {
       }
     }
     return nvml;
+  }
+
+  /**
+   * Whether a CUDA result is a sticky error: the context is unusable after it (an illegal address, a failed
+   * launch, an illegal instruction and their kind), and every later call in it fails the same way.
+   *
+   * @param code the CUresult
+   * @return true for a sticky error
+   */
+  static boolean sticky(int code) {
+    return code == 700 || code == 702 || (code >= 714 && code <= 719);
+  }
+
+  /**
+   * After a sticky error: resets the device's primary context, which frees everything in it, and forgets the
+   * modules, the built-in kernels and the cuBLASLt handle made in it, so that the next case starts on a fresh
+   * context instead of failing with the last case's error.
+   *
+   * @return what was done, for the log
+   */
+  synchronized String resetAfterFault() {
+    synchronized (modules) {
+      modules.clear();
+    }
+    builtins = null;
+    cublasLt = null;
+    int o = device.ordinal();
+    int rc = CudaLibs.cuda().cuDevicePrimaryCtxReset_v2(o);
+    CudaLibs.cuda().cuDevicePrimaryCtxRelease_v2(o);
+    PointerByReference ctx = new PointerByReference();
+    CudaLibs.check(CudaLibs.cuda().cuDevicePrimaryCtxRetain(ctx, o), "cuDevicePrimaryCtxRetain", "device " + o);
+    context = ctx.getValue();
+    CURRENT.remove();
+    CudaLibs.check(CudaHot.cuCtxSetCurrent(context), "cuCtxSetCurrent", "device " + o);
+    CURRENT.set(context);
+    return "primary context of device " + o + " reset (cuDevicePrimaryCtxReset_v2 returned " + rc + ")";
   }
 
   String nvmlFailure() {
