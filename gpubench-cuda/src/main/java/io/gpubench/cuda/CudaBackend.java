@@ -137,7 +137,12 @@ public final class CudaBackend implements Backend {
     if (device == null) {
       throw new IllegalStateException(id + " is unavailable: " + unavailable);
     }
-    return new CudaSession(id, DeviceRuntime.of(device.ordinal()), spec, workspaceBytes);
+    DeviceRuntime runtime = DeviceRuntime.of(device.ordinal());
+    if (runtime.fault() != null) {
+      throw new IllegalStateException(id + " is unusable for the rest of this run after a sticky CUDA error: "
+          + runtime.fault());
+    }
+    return new CudaSession(id, runtime, spec, workspaceBytes);
   }
 
   @Override

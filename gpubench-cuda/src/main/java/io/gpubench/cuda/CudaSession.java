@@ -64,7 +64,6 @@ public final class CudaSession implements BackendSession {
   private long peakBytes;
   private long workspace;
   private long flushBuffer;
-  private int flushValue;
   private boolean closed;
 
   CudaSession(String backendId, DeviceRuntime runtime, SessionSpec spec, long workspaceLimit) {
@@ -518,12 +517,14 @@ public final class CudaSession implements BackendSession {
   @Override
   public void flushCache() {
     check();
-    long bytes = Math.max(runtime.device.l2CacheBytes(), 1 << 20);
+    // Twice the L2 size, read and written by a kernel: loads allocate lines, so what the last call left in L2 is
+    // evicted (a memset alone did not slow the next call on an H200).
+    long words = 2 * Math.max(runtime.device.l2CacheBytes(), 1 << 20) / 4;
     if (flushBuffer == 0) {
-      flushBuffer = rawAlloc(bytes, "the L2 flush buffer");
+      flushBuffer = rawAlloc(4 * words, "the L2 flush buffer");
+      CudaLibs.check(CudaHot.cuMemsetD32Async(flushBuffer, 0, words, stream.handle()), "cuMemsetD32Async");
     }
-    CudaLibs.check(CudaHot.cuMemsetD32Async(flushBuffer, ++flushValue, bytes / 4, stream.handle()), "cuMemsetD32Async",
-        "flushing L2");
+    launch(runtime.builtins().flush, "gb_flush", words, flushBuffer, words);
     CudaLibs.check(CudaHot.cuStreamSynchronize(stream.handle()), "cuStreamSynchronize", "flushing L2");
   }
 
@@ -560,8 +561,9 @@ public final class CudaSession implements BackendSession {
 
   /**
    * Frees what the session made. Never throws: the engine closes sessions in a {@code finally}, where an exception
-   * would hide the case's own result. When the device reports a sticky error (a kernel of this case faulted), the
-   * device's primary context is reset so that the next case gets a fresh one; that is printed to standard error.
+   * would hide the case's own result. When the device reports a sticky error (a kernel of this case faulted), CUDA
+   * cannot recover the context in this process: the device is marked, and later sessions on it are refused with
+   * this case's error.
    */
   @Override
   public void close() {
@@ -574,7 +576,9 @@ public final class CudaSession implements BackendSession {
       int rc = CudaHot.cuCtxSynchronize();
       if (rc != 0 && DeviceRuntime.sticky(rc)) {
         String what = CudaLibs.cudaError(rc, "cuCtxSynchronize", "closing the session of " + spec.caseId()).getMessage();
-        System.err.println("gpubench-cuda: " + what + "; " + runtime.resetAfterFault());
+        runtime.markFaulted(what);
+        System.err.println("gpubench-cuda: " + what + "; CUDA cannot recover from this in the process, so "
+            + backendId + " takes no more cases in this run");
         return;
       }
       CudaDriver cu = CudaLibs.cuda();

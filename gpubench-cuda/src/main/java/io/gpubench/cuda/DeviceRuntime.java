@@ -19,7 +19,8 @@ final class DeviceRuntime {
   private static final ThreadLocal<Pointer> CURRENT = new ThreadLocal<>();
 
   final CudaDevice device;
-  volatile Pointer context;
+  final Pointer context;
+  private volatile String fault;
   private final Map<String, Pointer> modules = new ConcurrentHashMap<>();
   private volatile Builtins builtins;
   private volatile Pointer cublasLt;
@@ -96,7 +97,8 @@ final class DeviceRuntime {
               function(m, "gb_from_f32", "builtins"),
               function(m, "gb_to_f32", "builtins"),
               function(m, "gb_compare", "builtins"),
-              function(m, "gb_fingerprint", "builtins"));
+              function(m, "gb_fingerprint", "builtins"),
+              function(m, "gb_flush", "builtins"));
         }
         b = builtins;
       }
@@ -143,28 +145,25 @@ final class DeviceRuntime {
   }
 
   /**
-   * After a sticky error: resets the device's primary context, which frees everything in it, and forgets the
-   * modules, the built-in kernels and the cuBLASLt handle made in it, so that the next case starts on a fresh
-   * context instead of failing with the last case's error.
+   * Records a sticky error: CUDA cannot recover a context from one inside the process (seen on an H200: even a
+   * primary-context reset and retain fails with the same error), so every later session on this device is refused
+   * with this reason instead of failing on a destroyed context.
    *
-   * @return what was done, for the log
+   * @param reason what happened, and in which case
    */
-  synchronized String resetAfterFault() {
-    synchronized (modules) {
-      modules.clear();
+  void markFaulted(String reason) {
+    if (fault == null) {
+      fault = reason;
     }
-    builtins = null;
-    cublasLt = null;
-    int o = device.ordinal();
-    int rc = CudaLibs.cuda().cuDevicePrimaryCtxReset_v2(o);
-    CudaLibs.cuda().cuDevicePrimaryCtxRelease_v2(o);
-    PointerByReference ctx = new PointerByReference();
-    CudaLibs.check(CudaLibs.cuda().cuDevicePrimaryCtxRetain(ctx, o), "cuDevicePrimaryCtxRetain", "device " + o);
-    context = ctx.getValue();
-    CURRENT.remove();
-    CudaLibs.check(CudaHot.cuCtxSetCurrent(context), "cuCtxSetCurrent", "device " + o);
-    CURRENT.set(context);
-    return "primary context of device " + o + " reset (cuDevicePrimaryCtxReset_v2 returned " + rc + ")";
+  }
+
+  /**
+   * Why the device cannot be used any more in this process.
+   *
+   * @return the reason, or null while it is usable
+   */
+  String fault() {
+    return fault;
   }
 
   String nvmlFailure() {
@@ -177,12 +176,14 @@ final class DeviceRuntime {
     final Pointer toF32;
     final Pointer compare;
     final Pointer fingerprint;
+    final Pointer flush;
 
-    Builtins(Pointer fromF32, Pointer toF32, Pointer compare, Pointer fingerprint) {
+    Builtins(Pointer fromF32, Pointer toF32, Pointer compare, Pointer fingerprint, Pointer flush) {
       this.fromF32 = fromF32;
       this.toF32 = toF32;
       this.compare = compare;
       this.fingerprint = fingerprint;
+      this.flush = flush;
     }
   }
 }

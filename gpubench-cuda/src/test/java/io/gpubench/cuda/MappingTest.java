@@ -59,4 +59,13 @@ class MappingTest {
     assertThat(Dim3.blocksFor(0, 256)).isEqualTo(Dim3.of(1));
     assertThatThrownBy(() -> Dim3.of(0)).hasMessageContaining("(0, 1, 1)");
   }
+
+  @Test
+  void stickyErrorsAreTheOnesThatPoisonTheContext() {
+    assertThat(DeviceRuntime.sticky(700)).isTrue(); // illegal address
+    assertThat(DeviceRuntime.sticky(719)).isTrue(); // launch failed
+    assertThat(DeviceRuntime.sticky(715)).isTrue(); // illegal instruction
+    assertThat(DeviceRuntime.sticky(2)).isFalse(); // out of memory
+    assertThat(DeviceRuntime.sticky(701)).isFalse(); // too many resources requested for launch
+  }
 }

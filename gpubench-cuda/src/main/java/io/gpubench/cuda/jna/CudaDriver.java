@@ -49,8 +49,6 @@ public interface CudaDriver extends Library {
 
   int cuDevicePrimaryCtxRelease_v2(int device);
 
-  int cuDevicePrimaryCtxReset_v2(int device);
-
   int cuCtxSetCurrent(Pointer ctx);
 
   int cuCtxSynchronize();
