@@ -1,15 +1,20 @@
-"""The H200 end-to-end table: gpubench's CUDA cases (results.json) against PyTorch's torch.matmul (torch.log) and
-the raw CUDA-event loop (event-loop.txt). Usage: python3 summary.py OUT_DIR"""
+"""The H200 end-to-end table: gpubench's CUDA cases (results.json) against PyTorch's torch.matmul (the mean of the
+runs before and after the engine: torch-before.log, torch-after.log, or torch.log) and the raw CUDA-event loop
+(event-loop.txt). Usage: python3 summary.py OUT_DIR"""
 import json, os, re, sys
 
 out = sys.argv[1]
 run = json.load(open(os.path.join(out, "gpubench", "results.json")))
-torch = {}
-if os.path.exists(os.path.join(out, "torch.log")):
-    for line in open(os.path.join(out, "torch.log")):
-        m = re.match(r"torch.matmul (\d+)\^3 (\w+)\s+TFLOP/s\s+([\d.]+)", line)
-        if m:
-            torch[(int(m.group(1)), m.group(2))] = float(m.group(3))
+runs = {}
+for log in ("torch-before.log", "torch-after.log", "torch.log"):
+    if os.path.exists(os.path.join(out, log)):
+        for line in open(os.path.join(out, log)):
+            m = re.match(r"torch.matmul (\d+)\^3 (\w+)\s+TFLOP/s\s+([\d.]+)", line)
+            if m:
+                runs.setdefault((int(m.group(1)), m.group(2)), []).append(float(m.group(3)))
+torch = {k: sum(v) / len(v) for k, v in runs.items()}
+for k, v in sorted(runs.items()):
+    print(f"torch.matmul {k[0]}^3 {k[1]:5s} runs {v} mean {torch[k]:.1f} TFLOP/s")
 
 print("==== gpubench CUDA cases ====")
 print(f"{'case':42s} {'status':7s} {'median':>10s} {'TFLOP/s':>8s} {'torch':>7s} {'ratio':>6s} "
