@@ -26,5 +26,5 @@ echo "torch after rc=$?"
 cat "$OUT/diagnostics.txt"
 grep -E "broken kernel:|after an L2 flush|Assumption|✘|tests (successful|failed|aborted)" "$OUT/engine.log" | head -20
 sed -n '/gpubench results/,$p' "$OUT/engine.log" | head -40
-tail -4 "$OUT/torch-before.log" "$OUT/torch-after.log"
+tail -n 4 "$OUT/torch-before.log" "$OUT/torch-after.log"
 python3 $dev/summary.py "$OUT"
