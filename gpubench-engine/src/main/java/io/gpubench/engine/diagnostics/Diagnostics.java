@@ -166,7 +166,8 @@ public final class Diagnostics {
     }
     out.printf(Locale.ROOT, "  %-10s available    %s%n", b.id(), d.name());
     if (!d.properties().isEmpty()) {
-      out.println("             " + d.properties().entrySet().stream().map(Map.Entry::toString)
+      out.println("             " + d.properties().entrySet().stream().sorted(Map.Entry.comparingByKey())
+          .map(Map.Entry::toString)
           .collect(Collectors.joining(", ")));
     }
     List<String> unsupported = new ArrayList<>();
