@@ -25,7 +25,6 @@ final class DeviceRuntime {
   private volatile Builtins builtins;
   private volatile Pointer cublasLt;
   private volatile Optional<NvmlDevice> nvml;
-  private volatile String nvmlFailure;
 
   private DeviceRuntime(CudaDevice device, Pointer context) {
     this.device = device;
@@ -119,14 +118,14 @@ final class DeviceRuntime {
   /**
    * The device's NVML handle, found by PCI bus id.
    *
-   * @return the handle, or empty (with {@link #nvmlFailure()}) where NVML is absent or does not know the device
+   * @return the handle, or empty where NVML is absent or does not know the device (the backend's description says
+   *     why)
    */
   synchronized Optional<NvmlDevice> nvml() {
     if (nvml == null) {
       try {
         nvml = Optional.of(NvmlDevice.open(device.pciBusId(), device.ordinal()));
       } catch (RuntimeException e) {
-        nvmlFailure = e.getMessage();
         nvml = Optional.empty();
       }
     }
@@ -164,10 +163,6 @@ final class DeviceRuntime {
    */
   String fault() {
     return fault;
-  }
-
-  String nvmlFailure() {
-    return nvmlFailure;
   }
 
   /** The built-in kernels' functions. */

@@ -1,6 +1,5 @@
 package io.gpubench.cuda.jna;
 
-import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 import io.gpubench.cuda.CudaException;
 import java.util.Optional;
@@ -259,15 +258,5 @@ public final class CudaLibs {
       n++;
     }
     return new String(buffer, 0, n, java.nio.charset.StandardCharsets.UTF_8);
-  }
-
-  /**
-   * A pointer's address, for messages.
-   *
-   * @param p the pointer
-   * @return its address
-   */
-  static long address(Pointer p) {
-    return Pointer.nativeValue(p);
   }
 }
