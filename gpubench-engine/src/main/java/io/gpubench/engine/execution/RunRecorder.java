@@ -7,6 +7,10 @@ import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.environment.EnvironmentProbe;
 import io.gpubench.engine.report.ConsoleSummary;
 import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.engine.report.csv.CsvExport;
+import io.gpubench.engine.report.html.HtmlReport;
+import io.gpubench.engine.report.markdown.MarkdownSummary;
+import java.nio.file.Path;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,7 +79,8 @@ public final class RunRecorder {
   }
 
   /**
-   * Writes the results file (atomically) and prints the summary.
+   * Writes the results file and the reports beside it (each atomically) and prints the summary. The results file
+   * is written first: a report that fails to render must not cost the figures.
    *
    * @param out where the summary goes
    * @return the run written
@@ -83,8 +88,18 @@ public final class RunRecorder {
   public RunResult finish(PrintStream out) {
     RunResult run = snapshot();
     ResultsFile.write(run, config.resultsPath());
+    Path dir = config.resultsPath().toAbsolutePath().getParent();
+    String reports;
+    try {
+      HtmlReport.write(List.of(run), dir.resolve("report.html"));
+      ResultsFile.writeAtomically(dir.resolve("summary.md"), MarkdownSummary.render(run));
+      CsvExport.write(run, dir.resolve("results.csv"));
+      reports = "  report:  " + dir.resolve("report.html") + " (also summary.md, results.csv)\n";
+    } catch (RuntimeException e) {
+      reports = "  reports could not be written: " + e + "\n";
+    }
     if (config.summary()) {
-      out.print(ConsoleSummary.render(run, config.resultsPath().toAbsolutePath().toString()));
+      out.print(ConsoleSummary.render(run, config.resultsPath().toAbsolutePath().toString()) + reports);
       out.flush();
     }
     return run;

@@ -64,6 +64,7 @@ public final class ResultsFile {
       Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
       try {
         Files.writeString(tmp, text);
+        readableByAll(tmp);
         try {
           Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
@@ -74,6 +75,16 @@ public final class ResultsFile {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Gives a file the permissions an ordinary new file gets (rw-r--r--): a temporary file is created owner-only, which
+   * would keep results and baselines from other users of a shared CI machine.
+   */
+  private static void readableByAll(Path file) throws IOException {
+    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
     }
   }
 

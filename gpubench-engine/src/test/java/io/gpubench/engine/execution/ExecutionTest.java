@@ -47,6 +47,9 @@ class ExecutionTest {
 
     RunResult run = ResultsFile.read(out.resolve("results.json"));
     assertThat(run.schema()).isEqualTo(RunResult.SCHEMA);
+    assertThat(out.resolve("report.html")).content().contains("gemm [16x16x8, FP32, cpu]");
+    assertThat(out.resolve("summary.md")).content().contains("gemm \\[24x16x8, FP16, cpu\\]");
+    assertThat(out.resolve("results.csv")).content().contains("examples.GoodGemmBenchmark#gemm[m=16,n=16,k=8][TF32][cpu]");
     assertThat(run.cases()).hasSize(6);
     CaseResult fp32 = byId(run).get("examples.GoodGemmBenchmark#gemm[m=16,n=16,k=8][FP32][cpu]");
     assertThat(fp32.status()).isEqualTo(CaseStatus.PASSED);

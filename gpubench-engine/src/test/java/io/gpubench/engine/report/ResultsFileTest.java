@@ -41,7 +41,7 @@ class ResultsFileTest {
   }
 
   @Test
-  void roundTripsARunIncludingAnInfinitePsnr() {
+  void roundTripsARunIncludingAnInfinitePsnr() throws Exception {
     Path file = dir.resolve("sub/results.json");
     ResultsFile.write(sampleRun(), file);
 
@@ -50,6 +50,8 @@ class ResultsFileTest {
     assertThat(back).isEqualTo(sampleRun());
     assertThat(back.cases().get(0).correctness().error().psnrDb()).isInfinite();
     assertThat(dir.resolve("sub").toFile().list()).containsExactly("results.json");
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-r--r--");
   }
 
   @Test

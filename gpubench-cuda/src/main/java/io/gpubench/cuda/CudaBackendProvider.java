@@ -1,0 +1,82 @@
+package io.gpubench.cuda;
+
+import com.sun.jna.ptr.IntByReference;
+import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendProvider;
+import io.gpubench.api.spi.BackendSettings;
+import io.gpubench.cuda.jna.CudaDriver;
+import io.gpubench.cuda.jna.CudaLibs;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the CUDA devices: one backend per visible GPU ({@code cuda:0}, {@code cuda:1}, ...), or one unavailable
+ * {@code cuda:0} with the reason (no libcuda, {@code cuInit} failed, no device, driver too old). Never throws.
+ *
+ * <p>Configuration keys (without the {@code gpubench.} prefix): {@code cuda.workspace-mb}, the cuBLASLt workspace
+ * per session (default 32).
+ */
+public final class CudaBackendProvider implements BackendProvider {
+  /** The oldest driver API version gpubench-cuda runs on: CUDA 12.0. */
+  public static final int MIN_DRIVER_VERSION = 12000;
+
+  /** For {@link java.util.ServiceLoader}. */
+  public CudaBackendProvider() {}
+
+  @Override
+  public List<Backend> backends(BackendSettings settings) {
+    try {
+      return find(settings);
+    } catch (Throwable t) {
+      if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
+        throw (VirtualMachineError) t;
+      }
+      return List.of(new CudaBackend("cuda:0", "CUDA discovery failed: " + t));
+    }
+  }
+
+  private static List<Backend> find(BackendSettings settings) {
+    CudaDriver cu;
+    try {
+      cu = CudaLibs.cuda();
+    } catch (IllegalStateException | LinkageError e) {
+      return List.of(new CudaBackend("cuda:0", e.getMessage()));
+    }
+    int rc = cu.cuInit(0);
+    if (rc != 0) {
+      return List.of(new CudaBackend("cuda:0", "no usable CUDA driver: " + CudaLibs.cudaError(rc, "cuInit", null)
+          .getMessage()));
+    }
+    IntByReference version = new IntByReference();
+    rc = cu.cuDriverGetVersion(version);
+    if (rc != 0) {
+      return List.of(new CudaBackend("cuda:0", CudaLibs.cudaError(rc, "cuDriverGetVersion", null).getMessage()));
+    }
+    if (version.getValue() < MIN_DRIVER_VERSION) {
+      return List.of(new CudaBackend("cuda:0", "driver too old: it supports CUDA "
+          + CudaDevice.cudaVersionText(version.getValue()) + "; gpubench-cuda needs "
+          + CudaDevice.cudaVersionText(MIN_DRIVER_VERSION) + " or newer"));
+    }
+    IntByReference count = new IntByReference();
+    rc = cu.cuDeviceGetCount(count);
+    if (rc != 0) {
+      return List.of(new CudaBackend("cuda:0", CudaLibs.cudaError(rc, "cuDeviceGetCount", null).getMessage()));
+    }
+    if (count.getValue() == 0) {
+      String visible = System.getenv("CUDA_VISIBLE_DEVICES");
+      return List.of(new CudaBackend("cuda:0", "no CUDA device visible"
+          + (visible != null ? " (CUDA_VISIBLE_DEVICES=" + visible + ")" : "")));
+    }
+    long workspace = settings.get("cuda.workspace-mb").map(s -> Long.parseLong(s.trim()) << 20)
+        .orElse(CudaSession.DEFAULT_WORKSPACE_BYTES);
+    List<Backend> out = new ArrayList<>();
+    for (int i = 0; i < count.getValue(); i++) {
+      try {
+        out.add(new CudaBackend(CudaDevice.query(i), workspace));
+      } catch (RuntimeException e) {
+        out.add(new CudaBackend("cuda:" + i, "device " + i + " could not be queried: " + e.getMessage()));
+      }
+    }
+    return out;
+  }
+}

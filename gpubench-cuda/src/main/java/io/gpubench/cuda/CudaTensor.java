@@ -1,0 +1,84 @@
+package io.gpubench.cuda;
+
+import io.gpubench.api.Precision;
+import io.gpubench.api.Tensor;
+import java.util.Arrays;
+
+/**
+ * A tensor in device memory, made by a {@link CudaSession} and freed when the session closes. Kernels and
+ * libraries take its {@link #address()}; a kernel argument may also be the tensor itself.
+ */
+public final class CudaTensor implements Tensor {
+  private final CudaSession owner;
+  private final String name;
+  private final long[] dims;
+  private final Precision precision;
+  private final long address;
+  private final long bytes;
+
+  CudaTensor(CudaSession owner, String name, long[] dims, Precision precision, long address, long bytes) {
+    this.owner = owner;
+    this.name = name;
+    this.dims = dims.clone();
+    this.precision = precision;
+    this.address = address;
+    this.bytes = bytes;
+  }
+
+  CudaSession owner() {
+    return owner;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public long[] dims() {
+    return dims.clone();
+  }
+
+  @Override
+  public Precision precision() {
+    return precision;
+  }
+
+  @Override
+  public String device() {
+    return owner.backendId();
+  }
+
+  /**
+   * The device address of the first element ({@code CUdeviceptr}).
+   *
+   * @return the address
+   */
+  public long address() {
+    return address;
+  }
+
+  /**
+   * The size in bytes.
+   *
+   * @return elements times the storage size
+   */
+  public long bytes() {
+    return bytes;
+  }
+
+  /**
+   * Dimension {@code i}.
+   *
+   * @param i the index; negative counts from the end
+   * @return its extent
+   */
+  public long dim(int i) {
+    return dims[i < 0 ? dims.length + i : i];
+  }
+
+  @Override
+  public String toString() {
+    return name + Arrays.toString(dims) + " " + precision + " @" + owner.backendId();
+  }
+}

@@ -1,0 +1,119 @@
+package io.gpubench.cuda.jna;
+
+import java.util.Map;
+
+/**
+ * Names of the return codes of the CUDA driver, NVML, NVRTC and cuBLAS, for messages where the library itself
+ * cannot be asked (it is absent, or its error-string function failed). The libraries' own strings are preferred.
+ */
+public final class ErrorCodes {
+  private ErrorCodes() {}
+
+  static final Map<Integer, String> CUDA = Map.ofEntries(
+      Map.entry(0, "CUDA_SUCCESS"),
+      Map.entry(1, "CUDA_ERROR_INVALID_VALUE"),
+      Map.entry(2, "CUDA_ERROR_OUT_OF_MEMORY"),
+      Map.entry(3, "CUDA_ERROR_NOT_INITIALIZED"),
+      Map.entry(4, "CUDA_ERROR_DEINITIALIZED"),
+      Map.entry(34, "CUDA_ERROR_STUB_LIBRARY"),
+      Map.entry(46, "CUDA_ERROR_DEVICE_UNAVAILABLE"),
+      Map.entry(100, "CUDA_ERROR_NO_DEVICE"),
+      Map.entry(101, "CUDA_ERROR_INVALID_DEVICE"),
+      Map.entry(200, "CUDA_ERROR_INVALID_IMAGE"),
+      Map.entry(201, "CUDA_ERROR_INVALID_CONTEXT"),
+      Map.entry(209, "CUDA_ERROR_NO_BINARY_FOR_GPU"),
+      Map.entry(218, "CUDA_ERROR_INVALID_PTX"),
+      Map.entry(222, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"),
+      Map.entry(300, "CUDA_ERROR_INVALID_SOURCE"),
+      Map.entry(301, "CUDA_ERROR_FILE_NOT_FOUND"),
+      Map.entry(400, "CUDA_ERROR_INVALID_HANDLE"),
+      Map.entry(500, "CUDA_ERROR_NOT_FOUND"),
+      Map.entry(600, "CUDA_ERROR_NOT_READY"),
+      Map.entry(700, "CUDA_ERROR_ILLEGAL_ADDRESS"),
+      Map.entry(701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"),
+      Map.entry(702, "CUDA_ERROR_LAUNCH_TIMEOUT"),
+      Map.entry(719, "CUDA_ERROR_LAUNCH_FAILED"),
+      Map.entry(803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+      Map.entry(804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"),
+      Map.entry(999, "CUDA_ERROR_UNKNOWN"));
+
+  static final Map<Integer, String> NVML = Map.ofEntries(
+      Map.entry(0, "NVML_SUCCESS"),
+      Map.entry(1, "NVML_ERROR_UNINITIALIZED"),
+      Map.entry(2, "NVML_ERROR_INVALID_ARGUMENT"),
+      Map.entry(3, "NVML_ERROR_NOT_SUPPORTED"),
+      Map.entry(4, "NVML_ERROR_NO_PERMISSION"),
+      Map.entry(6, "NVML_ERROR_NOT_FOUND"),
+      Map.entry(7, "NVML_ERROR_INSUFFICIENT_SIZE"),
+      Map.entry(9, "NVML_ERROR_DRIVER_NOT_LOADED"),
+      Map.entry(10, "NVML_ERROR_TIMEOUT"),
+      Map.entry(12, "NVML_ERROR_LIBRARY_NOT_FOUND"),
+      Map.entry(13, "NVML_ERROR_FUNCTION_NOT_FOUND"),
+      Map.entry(15, "NVML_ERROR_GPU_IS_LOST"),
+      Map.entry(18, "NVML_ERROR_LIB_RM_VERSION_MISMATCH"),
+      Map.entry(21, "NVML_ERROR_NO_DATA"),
+      Map.entry(999, "NVML_ERROR_UNKNOWN"));
+
+  static final Map<Integer, String> NVRTC = Map.ofEntries(
+      Map.entry(0, "NVRTC_SUCCESS"),
+      Map.entry(1, "NVRTC_ERROR_OUT_OF_MEMORY"),
+      Map.entry(2, "NVRTC_ERROR_PROGRAM_CREATION_FAILURE"),
+      Map.entry(3, "NVRTC_ERROR_INVALID_INPUT"),
+      Map.entry(4, "NVRTC_ERROR_INVALID_PROGRAM"),
+      Map.entry(5, "NVRTC_ERROR_INVALID_OPTION"),
+      Map.entry(6, "NVRTC_ERROR_COMPILATION"),
+      Map.entry(7, "NVRTC_ERROR_BUILTIN_OPERATION_FAILURE"),
+      Map.entry(11, "NVRTC_ERROR_INTERNAL_ERROR"));
+
+  static final Map<Integer, String> CUBLAS = Map.ofEntries(
+      Map.entry(0, "CUBLAS_STATUS_SUCCESS"),
+      Map.entry(1, "CUBLAS_STATUS_NOT_INITIALIZED"),
+      Map.entry(3, "CUBLAS_STATUS_ALLOC_FAILED"),
+      Map.entry(7, "CUBLAS_STATUS_INVALID_VALUE"),
+      Map.entry(8, "CUBLAS_STATUS_ARCH_MISMATCH"),
+      Map.entry(11, "CUBLAS_STATUS_MAPPING_ERROR"),
+      Map.entry(13, "CUBLAS_STATUS_EXECUTION_FAILED"),
+      Map.entry(14, "CUBLAS_STATUS_INTERNAL_ERROR"),
+      Map.entry(15, "CUBLAS_STATUS_NOT_SUPPORTED"),
+      Map.entry(16, "CUBLAS_STATUS_LICENSE_ERROR"));
+
+  /**
+   * The name of a CUDA driver return code.
+   *
+   * @param code the code
+   * @return its name, or {@code CUDA_ERROR_<code>} for a code not in the table
+   */
+  public static String cuda(int code) {
+    return CUDA.getOrDefault(code, "CUDA_ERROR_" + code);
+  }
+
+  /**
+   * The name of an NVML return code.
+   *
+   * @param code the code
+   * @return its name
+   */
+  public static String nvml(int code) {
+    return NVML.getOrDefault(code, "NVML_ERROR_" + code);
+  }
+
+  /**
+   * The name of an NVRTC return code.
+   *
+   * @param code the code
+   * @return its name
+   */
+  public static String nvrtc(int code) {
+    return NVRTC.getOrDefault(code, "NVRTC_ERROR_" + code);
+  }
+
+  /**
+   * The name of a cuBLAS status.
+   *
+   * @param code the status
+   * @return its name
+   */
+  public static String cublas(int code) {
+    return CUBLAS.getOrDefault(code, "CUBLAS_STATUS_" + code);
+  }
+}

@@ -1,0 +1,65 @@
+package io.gpubench.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.cuda.jna.CublasLt;
+import io.gpubench.cuda.jna.Nvml;
+import org.junit.jupiter.api.Test;
+
+/** The JNA structures have the sizes and offsets of the C headers' structs; no GPU needed. */
+class StructLayoutTest {
+
+  @Test
+  void cublasLtHeuristicResultIs96Bytes() {
+    CublasLt.HeuristicResult r = new CublasLt.HeuristicResult();
+    assertThat(r.size()).isEqualTo(96);
+    assertThat(r.offset("algo")).isZero();
+    assertThat(r.offset("workspaceSize")).isEqualTo(64);
+    assertThat(r.offset("state")).isEqualTo(72);
+    assertThat(r.offset("wavesCount")).isEqualTo(76);
+    assertThat(r.offset("reserved")).isEqualTo(80);
+  }
+
+  @Test
+  void anArrayOfHeuristicResultsIsContiguous() {
+    CublasLt.HeuristicResult[] rs = (CublasLt.HeuristicResult[]) new CublasLt.HeuristicResult().toArray(8);
+    long base = com.sun.jna.Pointer.nativeValue(rs[0].getPointer());
+    assertThat(com.sun.jna.Pointer.nativeValue(rs[7].getPointer()) - base).isEqualTo(7 * 96);
+  }
+
+  @Test
+  void nvmlProcessInfoIs24BytesWithPadding() {
+    Nvml.NvmlProcessInfo p = new Nvml.NvmlProcessInfo();
+    assertThat(p.size()).isEqualTo(24);
+    assertThat(p.offset("usedGpuMemory")).isEqualTo(8);
+    assertThat(p.offset("gpuInstanceId")).isEqualTo(16);
+    assertThat(p.offset("computeInstanceId")).isEqualTo(20);
+  }
+
+  @Test
+  void nvmlMemoryIsThreeWords() {
+    assertThat(new Nvml.NvmlMemory().size()).isEqualTo(24);
+  }
+
+  @Test
+  void kernelArgumentsGetOneSlotEachAndPointersToThem() {
+    KernelArgs a = new KernelArgs(null, "k", 7, 8L, 1.5f, 2.5, (short) 3, true);
+    assertThat(a.values.getInt(0)).isEqualTo(7);
+    assertThat(a.values.getLong(8)).isEqualTo(8L);
+    assertThat(a.values.getFloat(16)).isEqualTo(1.5f);
+    assertThat(a.values.getDouble(24)).isEqualTo(2.5);
+    assertThat(a.values.getShort(32)).isEqualTo((short) 3);
+    assertThat(a.values.getByte(40)).isEqualTo((byte) 1);
+    long base = com.sun.jna.Pointer.nativeValue(a.values);
+    for (int i = 0; i < 6; i++) {
+      assertThat(com.sun.jna.Pointer.nativeValue(a.pointers.getPointer(8L * i))).isEqualTo(base + 8L * i);
+    }
+  }
+
+  @Test
+  void anArgumentOfAnUnknownTypeIsRefusedWithItsPosition() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KernelArgs(null, "k", 1, "text"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("kernel 'k': argument 1 is a java.lang.String");
+  }
+}

@@ -1,0 +1,150 @@
+// gpubench HTML report: turns the embedded chart data into ECharts charts, and makes the leaderboard sortable and
+// filterable. Text from results is only ever set through textContent or ECharts options (which draw on a canvas),
+// never through innerHTML, so nothing here can turn a string into markup.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('gpubench-data').textContent);
+  var PALETTE = ['#3b6fd8', '#e0813a', '#3a9d5d', '#b5479b', '#8c6d31', '#5b8fa8'];
+
+  function axisName(name, extra) {
+    var o = {name: name, nameLocation: 'middle', nameGap: 28};
+    for (var k in extra) { o[k] = extra[k]; }
+    return o;
+  }
+
+  var builders = {
+    histogram: function (s) {
+      return {
+        animation: false,
+        grid: {left: 48, right: 16, top: 16, bottom: 44},
+        tooltip: {trigger: 'axis'},
+        xAxis: axisName('time per call (' + s.unit + ', ' + s.clock + ')', {type: 'value', scale: true}),
+        yAxis: axisName('trials', {type: 'value', minInterval: 1, nameGap: 30}),
+        series: [{
+          type: 'line', step: 'middle', symbol: 'none', data: s.points, name: 'trials',
+          lineStyle: {color: PALETTE[0]}, areaStyle: {color: PALETTE[0], opacity: 0.35},
+          markArea: {silent: true, itemStyle: {color: 'rgba(224,129,58,0.18)'},
+            data: [[{xAxis: s.ciLow, name: 'CI'}, {xAxis: s.ciHigh}]]},
+          markLine: {silent: true, symbol: 'none', lineStyle: {color: PALETTE[1], type: 'solid'},
+            label: {formatter: 'median'}, data: [{xAxis: s.median}]}
+        }]
+      };
+    },
+    telemetry: function (s) {
+      return {
+        animation: false,
+        grid: {left: 56, right: 56, top: 30, bottom: 44},
+        legend: {top: 0},
+        tooltip: {trigger: 'axis'},
+        xAxis: axisName('ms since the trials started', {type: 'value'}),
+        yAxis: [axisName('SM clock (MHz)', {type: 'value', scale: true, nameGap: 42}),
+          axisName('power (W)', {type: 'value', scale: true, nameGap: 40})],
+        series: [
+          {name: 'SM clock', type: 'line', showSymbol: false, data: s.sm, yAxisIndex: 0,
+            lineStyle: {color: PALETTE[0]}, itemStyle: {color: PALETTE[0]},
+            markLine: s.smMax ? {silent: true, symbol: 'none', label: {formatter: 'max clock'},
+              lineStyle: {type: 'dashed', color: '#888'}, data: [{yAxis: s.smMax}]} : undefined},
+          {name: 'power', type: 'line', showSymbol: false, data: s.power, yAxisIndex: 1,
+            lineStyle: {color: PALETTE[1]}, itemStyle: {color: PALETTE[1]}}
+        ]
+      };
+    },
+    ratio: function (s) {
+      return {
+        animation: false,
+        grid: {left: 8, right: 24, top: 30, bottom: 40, containLabel: true},
+        legend: {top: 0},
+        tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+        xAxis: axisName('median time / baseline (' + s.baseline + ')', {type: 'value'}),
+        yAxis: {type: 'category', data: s.cases, inverse: true, axisLabel: {width: 260, overflow: 'truncate'}},
+        series: s.series.map(function (run, i) {
+          return {
+            name: run.name, type: 'bar', data: run.values, itemStyle: {color: PALETTE[(i + 1) % PALETTE.length]},
+            markLine: i === 0 ? {silent: true, symbol: 'none', lineStyle: {color: '#333'},
+              label: {formatter: 'baseline', position: 'end'}, data: [{xAxis: 1}]} : undefined
+          };
+        })
+      };
+    },
+    leaderboard: function (s) {
+      return {
+        animation: false,
+        grid: {left: 8, right: 16, top: 44, bottom: 8, containLabel: true},
+        legend: {top: 0, right: 0},
+        tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+        xAxis: {type: 'category', data: s.devices, axisLabel: {interval: 0, width: 170, overflow: 'truncate'}},
+        yAxis: {type: 'value', name: 'samples/s', nameLocation: 'end', nameTextStyle: {align: 'left'}},
+        series: s.series.map(function (p, i) {
+          return {name: p.name, type: 'bar', data: p.values, itemStyle: {color: PALETTE[i % PALETTE.length]}};
+        })
+      };
+    }
+  };
+
+  var charts = [];
+  document.querySelectorAll('[data-chart]').forEach(function (el) {
+    var spec = data[el.getAttribute('data-chart')];
+    var build = spec && builders[spec.kind];
+    if (!build) {
+      throw new Error('no chart data for ' + el.getAttribute('data-chart'));
+    }
+    if (spec.kind === 'ratio') {
+      // One bar per case and run: grow with them so a long comparison does not squeeze its bars to nothing.
+      el.style.height = Math.max(240, 60 + spec.cases.length * spec.series.length * 22) + 'px';
+    }
+    var chart = echarts.init(el, null, {renderer: 'canvas'});
+    chart.setOption(build(spec));
+    charts.push(chart);
+  });
+  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  // For readers that wait on the page (the browser test): every chart has been given its option and drawn.
+  document.documentElement.setAttribute('data-charts-rendered', String(charts.length));
+
+  // Leaderboard: sort by a clicked heading, filter by text, model and precision.
+  var table = document.getElementById('leaderboard-table');
+  if (table) {
+    var body = table.tBodies[0];
+    var headings = table.tHead.rows[0].cells;
+    Array.prototype.forEach.call(headings, function (th, col) {
+      function sort() {
+        var dir = th.getAttribute('aria-sort') === 'descending' ? 'ascending' : 'descending';
+        Array.prototype.forEach.call(headings, function (h) { h.setAttribute('aria-sort', 'none'); });
+        th.setAttribute('aria-sort', dir);
+        var numeric = th.getAttribute('data-sort') === 'num';
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = cellValue(a.cells[col], numeric);
+          var y = cellValue(b.cells[col], numeric);
+          var c = numeric ? x - y : String(x).localeCompare(String(y));
+          return dir === 'ascending' ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      }
+      th.addEventListener('click', sort);
+      th.addEventListener('keydown', function (e) { if (e.key === 'Enter') { sort(); } });
+    });
+    var text = document.getElementById('leaderboard-filter');
+    var model = document.getElementById('leaderboard-model');
+    var precision = document.getElementById('leaderboard-precision');
+    var filter = function () {
+      var q = text.value.trim().toLowerCase();
+      Array.prototype.forEach.call(body.rows, function (r) {
+        var show = (!q || r.textContent.toLowerCase().indexOf(q) >= 0)
+          && (!model.value || r.getAttribute('data-model') === model.value)
+          && (!precision.value || r.getAttribute('data-precision') === precision.value);
+        r.hidden = !show;
+      });
+    };
+    text.addEventListener('input', filter);
+    model.addEventListener('change', filter);
+    precision.addEventListener('change', filter);
+  }
+
+  function cellValue(td, numeric) {
+    if (!numeric) {
+      return td.textContent;
+    }
+    var v = parseFloat(td.getAttribute('data-value'));
+    return isNaN(v) ? -Infinity : v;
+  }
+})();

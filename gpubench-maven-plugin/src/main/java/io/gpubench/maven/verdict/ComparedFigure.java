@@ -1,0 +1,78 @@
+package io.gpubench.maven.verdict;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Throughput;
+import io.gpubench.maven.rules.Direction;
+import io.gpubench.maven.rules.Unit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The figure a baseline comparison is made in: the per-call time (lower is better), or a rate derived from each
+ * trial's time and the case's declared work per call (higher is better). The rank test gives the same answer
+ * either way; what changes is the direction, the interval (of the mean time, or of the mean rate) and the change
+ * that the summary and the messages report.
+ *
+ * @param name {@code time}, {@code itemsPerSecond}, {@code flopsPerSecond} or {@code bytesPerSecond}
+ * @param unit how values print
+ * @param direction which way is better
+ * @param workPerCall the work of one call from the case's throughput record, or null for time
+ */
+public record ComparedFigure(String name, Unit unit, Direction direction, Function<Throughput, Double> workPerCall) {
+
+  /** The per-call time: the default. */
+  public static final ComparedFigure TIME = new ComparedFigure("time", Unit.NANOS, Direction.LOWER_IS_BETTER, null);
+
+  private static final List<ComparedFigure> ALL = List.of(TIME,
+      rate("itemsPerSecond", Throughput::itemsPerCall),
+      rate("flopsPerSecond", Throughput::flopsPerCall),
+      rate("bytesPerSecond", Throughput::bytesPerCall));
+
+  /**
+   * Looks a figure up by name.
+   *
+   * @param name the name as configured
+   * @return the figure
+   * @throws IllegalArgumentException naming the value and the choices
+   */
+  public static ComparedFigure parse(String name) {
+    String n = name == null ? "" : name.trim();
+    return ALL.stream().filter(f -> f.name.equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+        "cannot compare by '" + name + "' (choose time, itemsPerSecond, flopsPerSecond or bytesPerSecond)"));
+  }
+
+  /**
+   * Turns per-call times into samples of this figure.
+   *
+   * @param nanos times per call, ns
+   * @param c the current case, whose declared cost gives the work per call (the same for the baseline: the case id
+   *     fixes the shape)
+   * @return the samples, or null when the case declares no such work
+   */
+  public double[] samples(double[] nanos, CaseResult c) {
+    if (workPerCall == null) {
+      return nanos;
+    }
+    Double work = c.throughput() == null ? null : workPerCall.apply(c.throughput());
+    if (work == null || !(work > 0)) {
+      return null;
+    }
+    return Arrays.stream(nanos).map(t -> work * 1e9 / t).toArray();
+  }
+
+  /**
+   * How much worse a ratio of this figure (current over baseline) is, as a share: a time ratio of 1.1 and a rate
+   * ratio of 1/1.1 are both 10% worse.
+   *
+   * @param ratio current over baseline
+   * @return the worsening; negative is better
+   */
+  public double worsening(double ratio) {
+    return direction == Direction.LOWER_IS_BETTER ? ratio - 1 : 1 / ratio - 1;
+  }
+
+  private static ComparedFigure rate(String name, Function<Throughput, Double> work) {
+    return new ComparedFigure(name, Unit.PER_SECOND, Direction.HIGHER_IS_BETTER, work);
+  }
+}

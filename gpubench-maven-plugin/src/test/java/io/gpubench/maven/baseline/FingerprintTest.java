@@ -1,0 +1,48 @@
+package io.gpubench.maven.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.result.DeviceInfo;
+import io.gpubench.maven.Fixtures;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+final class FingerprintTest {
+
+  @Test
+  void theKeyNamesTheAvailableHardwareAndTheCpuModelForTheCpuBackend() {
+    Fingerprint fp = Fingerprint.of(Fixtures.environment(List.of(
+        new DeviceInfo("cuda:1", "cuda", "NVIDIA H200", true, null, Map.of("driver", "550.54", "smCount", "132")),
+        new DeviceInfo("cpu", "cpu", "cpu", true, null, Map.of()),
+        new DeviceInfo("cuda:0", "cuda", "NVIDIA H200", true, null, Map.of("driver", "550.54")),
+        new DeviceInfo("rocm", "rocm", "MI300", false, "no ROCm", Map.of("driverVersion", "1"))),
+        Map.of("cuda", "12.8")));
+    assertThat(fp.key()).isEqualTo("cpu: AMD EPYC 7B13 + cuda: NVIDIA H200");
+    assertThat(fp.details()).containsOnly(Map.entry("NVIDIA H200 driver", "550.54"), Map.entry("library cuda", "12.8"));
+  }
+
+  @Test
+  void differencesNameTheSoftwareThatChanged() {
+    Fingerprint now = Fingerprint.of(Fixtures.gpuMachine("NVIDIA H200", "560.10"));
+    Map<String, String> then = Fingerprint.of(Fixtures.gpuMachine("NVIDIA H200", "550.54")).details();
+    assertThat(now.differencesFrom(then)).containsExactly("NVIDIA H200 driver: 550.54 -> 560.10");
+    assertThat(now.differencesFrom(now.details())).isEmpty();
+  }
+
+  @Test
+  void ignoredDetailsMatchByNameWithWildcards() {
+    Fingerprint now = Fingerprint.of(Fixtures.environment(List.of(), Map.of("jackson-databind", "3.4", "djl", "0.37")));
+    Map<String, String> then = Map.of("library jackson-databind", "3.3", "library djl", "0.36");
+    assertThat(now.differencesFrom(then, List.of("library jackson*")))
+        .containsExactly("library djl: 0.36 -> 0.37");
+    assertThat(now.differencesFrom(then, List.of(" library * "))).isEmpty();
+  }
+
+  @Test
+  void aVersionOnlyOneSideRecordsIsNotADifference() {
+    Fingerprint now = Fingerprint.of(Fixtures.environment(List.of(), Map.of("djl", "0.36.0", "pytorch", "2.7.1")));
+    assertThat(now.differencesFrom(Map.of("library djl", "0.36.0", "library cublas", "12"))).isEmpty();
+    assertThat(now.key()).isEqualTo("cpu: AMD EPYC 7B13");
+  }
+}

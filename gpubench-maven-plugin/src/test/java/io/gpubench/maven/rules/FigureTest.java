@@ -1,0 +1,72 @@
+package io.gpubench.maven.rules;
+
+import static io.gpubench.maven.Fixtures.gemm;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.gpubench.api.Precision;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.maven.Fixtures;
+import org.junit.jupiter.api.Test;
+
+final class FigureTest {
+
+  private final CaseResult c = gemm(256, Precision.FP16, "cpu", 100, 200, 300, 400, 500);
+
+  @Test
+  void timeFiguresComeFromThePrimaryStatistics() {
+    assertThat(Figure.parse("median").valueOf(c)).isEqualTo(c.timing().primary().median());
+    assertThat(Figure.parse("mean").valueOf(c)).isEqualTo(c.timing().primary().mean());
+    assertThat(Figure.parse("p99").valueOf(c)).isEqualTo(c.timing().primary().p99());
+    assertThat(Figure.parse("median").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+  }
+
+  @Test
+  void deviceClockIsPreferredWhereTheCaseHasOne() {
+    CaseResult onDevice = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), "cuda:0",
+        c.precision(), c.shape(), c.status(), null, Fixtures.timing(new double[] {100, 200, 300}, true), null, null,
+        null, null, null);
+    assertThat(Figure.parse("median").valueOf(onDevice)).isEqualTo(200.0);
+  }
+
+  @Test
+  void ratesAreHigherIsBetterAndShareTheThroughputRecord() {
+    Figure flops = Figure.parse("flopsPerSecond");
+    assertThat(flops.valueOf(c)).isEqualTo(c.throughput().flopsPerSecond());
+    assertThat(flops.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(Figure.parse("gap").valueOf(c)).isEqualTo(2.0);
+  }
+
+  @Test
+  void toleranceSharesAreTheUsedShareOfTheChecks() {
+    assertThat(Figure.parse("tolerance.maxAbs").valueOf(c)).isCloseTo(0.5, within(1e-12));
+    assertThat(Figure.parse("tolerance.psnrDb").valueOf(c)).isCloseTo(50.0 / 60, within(1e-12));
+    assertThat(Figure.parse("tolerance").valueOf(c)).isCloseTo(50.0 / 60, within(1e-12));
+    assertThat(Figure.parse("tolerance.rms").valueOf(c)).isNull();
+  }
+
+  @Test
+  void metricsTakeTheirDirectionFromTheUnitInTheirName() {
+    assertThat(Figure.parse("metric.samplesPerSecond").valueOf(c)).isEqualTo(c.metrics().get("samplesPerSecond"));
+    assertThat(Figure.parse("metric.samplesPerSecond").direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(Figure.parse("metric.decodeMillis").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+    assertThat(Figure.parse("metric.score").direction()).isEqualTo(Direction.UNKNOWN);
+    assertThat(Figure.parse("metric.missing").valueOf(c)).isNull();
+  }
+
+  @Test
+  void figuresOfACaseThatDidNotRunAreAbsent() {
+    CaseResult failed = Fixtures.ended("x#y", CaseStatus.ERROR, "out of memory");
+    assertThat(Figure.parse("median").valueOf(failed)).isNull();
+    assertThat(Figure.parse("flopsPerSecond").valueOf(failed)).isNull();
+    assertThat(Figure.parse("tolerance").valueOf(failed)).isNull();
+  }
+
+  @Test
+  void anUnknownFigureIsNamedWithTheKnownOnes() {
+    assertThatThrownBy(() -> Figure.parse("medain"))
+        .hasMessageContaining("unknown figure 'medain'").hasMessageContaining("median, mean");
+  }
+}

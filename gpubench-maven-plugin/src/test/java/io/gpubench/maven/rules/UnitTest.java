@@ -1,0 +1,40 @@
+package io.gpubench.maven.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+final class UnitTest {
+
+  @Test
+  void timesNeedAUnitAndAreHeldInNanoseconds() {
+    assertThat(Unit.NANOS.parse("2.5ms")).isCloseTo(2.5e6, within(1e-6));
+    assertThat(Unit.NANOS.parse("250us")).isCloseTo(250e3, within(1e-6));
+    assertThat(Unit.NANOS.parse("250µs")).isCloseTo(250e3, within(1e-6));
+    assertThat(Unit.NANOS.parse("1s")).isCloseTo(1e9, within(1e-6));
+    assertThat(Unit.NANOS.parse("800ns")).isCloseTo(800, within(1e-9));
+    assertThatThrownBy(() -> Unit.NANOS.parse("2.5"))
+        .hasMessageContaining("'2.5' is not a time").hasMessageContaining("ns, us, ms or s");
+    assertThatThrownBy(() -> Unit.NANOS.parse("fast")).hasMessageContaining("'fast'");
+  }
+
+  @Test
+  void ratesTakeSiPrefixesAndRatiosTakePercentages() {
+    assertThat(Unit.PER_SECOND.parse("50T")).isCloseTo(5e13, within(1.0));
+    assertThat(Unit.PER_SECOND.parse("1.5k")).isCloseTo(1500, within(1e-9));
+    assertThat(Unit.PER_SECOND.parse("5e13")).isCloseTo(5e13, within(1.0));
+    assertThat(Unit.RATIO.parse("80%")).isCloseTo(0.8, within(1e-12));
+    assertThat(Unit.RATIO.parse("1.5")).isCloseTo(1.5, within(1e-12));
+    assertThatThrownBy(() -> Unit.PER_SECOND.parse("lots")).hasMessageContaining("'lots' is not a number");
+  }
+
+  @Test
+  void valuesPrintInTheUnitThatSuitsThem() {
+    assertThat(Unit.NANOS.format(2_610_000)).isEqualTo("2.61 ms");
+    assertThat(Unit.NANOS.format(812)).isEqualTo("812 ns");
+    assertThat(Unit.PER_SECOND.format(4.12e13)).isEqualTo("41.2 T/s");
+    assertThat(Unit.RATIO.format(0.5)).isEqualTo("0.500");
+  }
+}
