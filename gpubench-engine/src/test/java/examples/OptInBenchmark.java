@@ -8,8 +8,10 @@ import io.gpubench.api.Trials;
 @GpuBenchmark(enabledByDefault = false)
 @Trials(min = 2, max = 2)
 public class OptInBenchmark {
+  private int calls;
+
   @Measure
-  void spin() {
-    Math.sqrt(System.nanoTime());
+  void spin(io.gpubench.api.BenchContext ctx) {
+    ctx.metric("calls", ++calls);
   }
 }

@@ -111,6 +111,17 @@ public interface BenchContext {
   Tensor load(String resource, long... dims);
 
   /**
+   * Records a further figure of the case for the results ({@code CaseResult.metrics}): what the timing cannot know,
+   * such as a model's parameter count or the batch size a search chose. Put the unit in the name
+   * ({@code "peakHostBytes"}); a later value of the same name replaces the earlier one.
+   *
+   * @param name the figure's name
+   * @param value its value
+   * @throws IllegalArgumentException for a blank name or a non-finite value
+   */
+  void metric(String name, double value);
+
+  /**
    * A backend-specific object, such as the CUDA stream of the case or a DJL {@code NDManager}.
    *
    * @param type the type wanted

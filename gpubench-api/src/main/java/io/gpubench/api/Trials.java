@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  * half-width of the {@link #confidence()} confidence interval of the mean, relative to the mean, is at most
  * {@link #targetRelativeHalfWidth()}; at the latest after {@link #max()} trials or when {@link #budgetSeconds()}
  * of timed work is spent; or when the interval has stopped narrowing (a plateau), so that a noisy case still
- * ends. The results record which rule stopped the case.
+ * ends. The budget bounds the time a slow case takes, so it may end a case before {@link #min()} trials, never
+ * before two. The results record which rule stopped the case.
  *
  * <p>Each value can be overridden for a run with the configuration keys {@code gpubench.trials.warmup},
  * {@code .min}, {@code .max}, {@code .target}, {@code .budget-seconds}, {@code .calls-per-trial} and

@@ -66,6 +66,17 @@ public record CaseResult(
   }
 
   /**
+   * This result with its further figures replaced.
+   *
+   * @param figures the figures, by name
+   * @return a copy with {@code metrics} set to {@code figures}
+   */
+  public CaseResult withMetrics(Map<String, Double> figures) {
+    return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
+        correctness, throughput, telemetry, memory, figures);
+  }
+
+  /**
    * The median time of one call in nanoseconds, device clock where there is one, else host.
    *
    * @return the median, or NaN when the case was not timed

@@ -155,9 +155,11 @@ public final class CaseExecutor {
         timing.primary().median(), spec.precision(), spec.backend().peaks());
     if (!misses.isEmpty()) {
       String message = spec.displayName() + " missed its tolerance:\n  " + String.join("\n  ", misses);
-      return result(spec, CaseStatus.FAILED, message, timing, correctness, throughput, seen, memory);
+      return result(spec, CaseStatus.FAILED, message, timing, correctness, throughput, seen, memory)
+          .withMetrics(ctx.metrics());
     }
-    return result(spec, CaseStatus.PASSED, null, timing, correctness, throughput, seen, memory);
+    return result(spec, CaseStatus.PASSED, null, timing, correctness, throughput, seen, memory)
+        .withMetrics(ctx.metrics());
   }
 
   private static void laterCall(TensorOps ops, DefaultBenchContext ctx, Workload workload, OutputCheck check)

@@ -12,7 +12,9 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,16 +27,37 @@ final class DefaultBenchContext implements BenchContext {
   private final boolean reference;
   private final List<Tensor> inputs = new ArrayList<>();
   private final List<Tensor> outputs = new ArrayList<>();
+  private final Map<String, Double> metrics;
 
   DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
+    this(spec, session, reference, new LinkedHashMap<>());
+  }
+
+  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Double> metrics) {
     this.spec = spec;
     this.session = session;
     this.reference = reference;
+    this.metrics = metrics;
   }
 
   /** The context a {@code @Reference} method gets: same case, computing in the reference precision. */
   DefaultBenchContext forReference() {
-    return new DefaultBenchContext(spec, session, true);
+    return new DefaultBenchContext(spec, session, true, metrics);
+  }
+
+  Map<String, Double> metrics() {
+    return metrics;
+  }
+
+  @Override
+  public void metric(String name, double value) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("a metric needs a name");
+    }
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException("metric '" + name + "' = " + value + " is not finite");
+    }
+    metrics.put(name, value);
   }
 
   List<Tensor> inputs() {

@@ -168,6 +168,8 @@ class ExecutionTest {
     CaseResult r = ResultsFile.read(out.resolve("results.json")).cases().get(0);
     assertThat(r.timing().trials()).hasSize(7);
     assertThat(r.timing().callsPerTrial()).isEqualTo(3);
+    // A figure the workload recorded: one checked call, one more warm-up call, 7 trials of 3 calls.
+    assertThat(r.metrics()).containsEntry("calls", 2.0 + 7 * 3);
     assertThat(r.timing().stop()).isIn(io.gpubench.api.result.StopReason.MAX_TRIALS,
         io.gpubench.api.result.StopReason.TARGET_REACHED);
   }

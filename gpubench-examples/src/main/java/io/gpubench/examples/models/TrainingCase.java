@@ -58,6 +58,8 @@ public final class TrainingCase {
             + ctx.backend() + ": " + e.getMessage());
       }
     }
+    ctx.metric("parameters", session.parameterCount());
+    ctx.metric("batch", session.batch());
     return session;
   }
 }

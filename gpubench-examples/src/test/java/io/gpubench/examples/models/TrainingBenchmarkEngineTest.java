@@ -47,6 +47,7 @@ class TrainingBenchmarkEngineTest {
         .orElseThrow();
     assertThat(fp32.workload()).isEqualTo("cnn");
     assertThat(fp32.throughput().itemsPerCall()).isEqualTo(8.0);
+    assertThat(fp32.metrics()).containsEntry("parameters", 62_006.0).containsEntry("batch", 8.0);
     // samples/s is the batch over the median step time
     assertThat(fp32.throughput().itemsPerSecond()).isCloseTo(8.0 / (fp32.medianNanos() * 1e-9), withinPercentage(0.001));
   }
