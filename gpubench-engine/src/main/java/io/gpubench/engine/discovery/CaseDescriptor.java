@@ -59,7 +59,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
 
   @Override
   public GpuBenchExecutionContext execute(GpuBenchExecutionContext context, DynamicTestExecutor dynamic) {
-    context.recorder().starting(spec.displayName());
+    context.recorder().starting(spec.id());
     CaseExecutor.Outcome outcome = context.executor().run(spec);
     CaseResult r = outcome.result();
     context.recorder().record(r);

@@ -3,7 +3,10 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.engine.report.Durations;
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * One line per finished case: {@code gpubench [3/12] matmul [256x256x256, FP16, cpu] PASSED 1.42 s — elapsed 5.1 s,
@@ -13,7 +16,8 @@ final class Progress {
   private final int total;
   private final PrintStream out;
   private final long start = System.nanoTime();
-  private long caseStart = System.nanoTime();
+  // Keyed by case id: with parallel execution several cases are under way at once.
+  private final Map<String, Long> started = new HashMap<>();
   private int done;
 
   Progress(int total, PrintStream out) {
@@ -21,8 +25,8 @@ final class Progress {
     this.out = out;
   }
 
-  synchronized void starting(String displayName) {
-    caseStart = System.nanoTime();
+  synchronized void starting(String caseId) {
+    started.put(caseId, System.nanoTime());
   }
 
   synchronized void finished(CaseResult result) {
@@ -31,6 +35,8 @@ final class Progress {
       return;
     }
     long now = System.nanoTime();
+    // A skipped case never started: its own time is nil.
+    long caseStart = Optional.ofNullable(started.remove(result.id())).orElse(now);
     double elapsed = now - start;
     String left = done >= total ? "done" : "about " + Durations.format(elapsed / done * (total - done)) + " left";
     out.printf(Locale.ROOT, "gpubench [%d/%d] %s %s %s (elapsed %s, %s)%n", done, total, result.displayName(),

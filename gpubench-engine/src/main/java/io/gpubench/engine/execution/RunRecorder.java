@@ -58,10 +58,10 @@ public final class RunRecorder {
   /**
    * Reports that a case starts.
    *
-   * @param displayName the case
+   * @param caseId the case's id
    */
-  public void starting(String displayName) {
-    progress.starting(displayName);
+  public void starting(String caseId) {
+    progress.starting(caseId);
   }
 
   /**

@@ -7,7 +7,9 @@ import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -53,11 +55,16 @@ public final class ConsoleSummary {
     long errors = count(run, CaseStatus.ERROR);
     long skipped = count(run, CaseStatus.SKIPPED);
     sb.append(String.format(Locale.ROOT, "  %d passed, %d failed, %d errors, %d skipped%n", passed, failed, errors, skipped));
+    // One line per distinct reason: a machine without a GPU skips every CUDA case for the same one.
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
     for (CaseResult c : run.cases()) {
       if (c.status() == CaseStatus.SKIPPED) {
-        sb.append("  skipped ").append(c.displayName()).append(": ").append(c.message()).append('\n');
+        byReason.computeIfAbsent(c.message(), r -> new ArrayList<>()).add(c.displayName());
       }
     }
+    byReason.forEach((reason, names) -> sb.append("  skipped ")
+        .append(names.size() == 1 ? names.get(0) : names.size() + " cases (" + names.get(0) + ", ...)")
+        .append(": ").append(reason).append('\n'));
     sb.append("  results: ").append(resultsFile).append('\n');
     return sb.toString();
   }
