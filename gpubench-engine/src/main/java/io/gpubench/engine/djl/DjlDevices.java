@@ -33,9 +33,10 @@ public final class DjlDevices {
         return Device.cpu();
       case "cuda":
         int index = Integer.parseInt(ctx.backend().substring(ctx.backend().indexOf(':') + 1));
-        int gpus = Engine.getInstance().getGpuCount();
+        Engine engine = engine();
+        int gpus = engine.getGpuCount();
         if (gpus <= index) {
-          throw new BenchmarkSkippedException("DJL's " + Engine.getInstance().getEngineName()
+          throw new BenchmarkSkippedException("DJL's " + engine.getEngineName()
               + " engine sees " + gpus + " GPU(s), so it cannot run on " + ctx.backend()
               + " (its GPU natives are not installed here; the CPU natives are)");
         }
@@ -76,6 +77,20 @@ public final class DjlDevices {
    */
   public static Device require(BenchContext ctx) {
     dataType(ctx.precision());
+    engine();
     return device(ctx);
+  }
+
+  /**
+   * DJL's default engine, loaded. Loading fails where the natives are neither on the classpath nor downloadable (a
+   * GPU box without network to which only the jars were copied); that is a reason to skip DJL cases, not an error
+   * of the benchmark.
+   */
+  private static Engine engine() {
+    try {
+      return Engine.getInstance();
+    } catch (RuntimeException | LinkageError e) {
+      throw new BenchmarkSkippedException("DJL's engine cannot load here: " + e.getMessage());
+    }
   }
 }
