@@ -90,7 +90,8 @@ public final class DjlDevices {
     try {
       return Engine.getInstance();
     } catch (RuntimeException | LinkageError e) {
-      throw new BenchmarkSkippedException("DJL's engine cannot load here: " + e.getMessage());
+      throw new BenchmarkSkippedException("DJL's engine cannot load here (its PyTorch natives are neither on the"
+          + " classpath nor downloadable): " + e.getMessage());
     }
   }
 }
