@@ -9,11 +9,13 @@ import io.gpubench.engine.discovery.GpuBenchExecutionContext;
 import io.gpubench.engine.execution.CaseExecutor;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.config.PrefixedConfigurationParameters;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.ForkJoinPoolHierarchicalTestExecutorService;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorService;
@@ -62,7 +64,16 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
-    EngineConfig config = EngineConfig.from(request.getConfigurationParameters());
+    EngineConfig config;
+    try {
+      config = EngineConfig.from(request.getConfigurationParameters());
+    } catch (IllegalArgumentException e) {
+      // A malformed run-wide key concerns every class: an error-level issue fails the engine with the key and
+      // value, and nothing runs on a configuration the user did not mean.
+      request.getDiscoveryListener().issueEncountered(uniqueId,
+          DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR, e.getMessage()));
+      return new EngineDescriptor(uniqueId, "gpubench");
+    }
     GpuBenchEngineDescriptor root = new GpuBenchEngineDescriptor(uniqueId, config,
         () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
     Discovery.resolve(request, root);
@@ -81,8 +92,8 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
-    GpuBenchEngineDescriptor root = (GpuBenchEngineDescriptor) request.getRootTestDescriptor();
-    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
-        new CaseExecutor(root.config().telemetryIntervalMillis()));
+    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root
+        ? root.config().telemetryIntervalMillis() : 20;
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(), new CaseExecutor(interval));
   }
 }

@@ -174,6 +174,27 @@ class ExecutionTest {
         io.gpubench.api.result.StopReason.TARGET_REACHED);
   }
 
+  @Test
+  void aReferenceCanBeLoadedFromAStoredFile() {
+    EngineKit.gpubench(out).selectors(selectClass(examples.StoredReferenceBenchmark.class),
+            selectClass(examples.MissingResourceBenchmark.class)).execute().testEvents().assertThatEvents()
+        .haveExactly(1, event(displayName("ramp [FP32, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("one [FP32, cpu]"), finishedWithFailure(message(
+            "the workload failed: IllegalArgumentException: resource 'no-such-reference.f32' not found beside"
+                + " examples.MissingResourceBenchmark"))));
+  }
+
+  @Test
+  void anUnknownPrecisionInTheConfigurationFailsTheRunNamingKeyAndValue() {
+    EngineExecutionResults results = EngineKit.gpubench(out).selectors(selectClass(GoodGemmBenchmark.class))
+        .configurationParameter("gpubench.precisions", "fp32,fp12").execute();
+
+    results.allEvents().assertThatEvents().haveExactly(1, event(
+        org.junit.platform.testkit.engine.EventConditions.engine(),
+        finishedWithFailure(message(m -> m.contains(
+            "configuration gpubench.precisions = \"fp12\" is invalid: unknown precision 'fp12'")))));
+  }
+
   private static Map<String, CaseResult> byId(RunResult run) {
     return run.cases().stream().collect(Collectors.toMap(CaseResult::id, Function.identity()));
   }
