@@ -4,6 +4,7 @@ import static io.gpubench.api.Precision.BF16;
 import static io.gpubench.api.Precision.FP16;
 import static io.gpubench.api.Precision.FP32;
 import static io.gpubench.api.Precision.FP64;
+import static io.gpubench.api.Precision.FP8_E4M3;
 import static io.gpubench.api.Precision.TF32;
 
 import io.gpubench.api.BenchContext;
@@ -37,11 +38,11 @@ import io.gpubench.cuda.Matmul;
 @GpuBenchmark(backends = "cuda")
 @Shape({"m=256,n=256,k=256", "m=1024,n=1024,k=1024"})
 @Shape(profile = "full", value = {"m=1024,n=1024,k=1024", "m=4096,n=4096,k=4096", "m=8192,n=8192,k=8192"})
-@Precisions({FP32, TF32, FP16, BF16})
+@Precisions({FP32, TF32, FP16, BF16, FP8_E4M3})
 @Cost(flops = "2*m*n*k", bytes = "e*(m*k + k*n + m*n)")
 @Tolerance(relL2 = 1e-5, precision = FP32)
 @Tolerance(relL2 = 2e-3, precision = {TF32, FP16})
-@Tolerance(relL2 = 1e-2, precision = BF16)
+@Tolerance(relL2 = 1e-2, precision = {BF16, FP8_E4M3})
 @Trials(warmup = 3, min = 10, budgetSeconds = 2)
 public class CudaGemmBenchmark {
   private Matmul gemm;
@@ -63,7 +64,8 @@ public class CudaGemmBenchmark {
     int k = ctx.dim("k");
     Tensor a = ctx.random("a", m, k);
     Tensor b = ctx.random("b", k, n);
-    Tensor c = ctx.output("c", m, n);
+    // FP8 products go to BF16 (see Matmul): the inputs are one byte, C two; the reference stays FP64.
+    Tensor c = ctx.referencePrecision() == FP8_E4M3 ? ctx.output("c", BF16, m, n) : ctx.output("c", m, n);
     return new Planned(cuda.matmul(ctx.referencePrecision(), a, b, c), c);
   }
 
