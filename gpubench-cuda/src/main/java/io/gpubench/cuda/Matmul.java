@@ -20,6 +20,8 @@ import io.gpubench.cuda.jna.CudaLibs;
  * their format and accumulate in FP32, {@code FP64} is {@code CUBLAS_COMPUTE_64F}. {@code FP8_E4M3} multiplies
  * E4M3 {@code A} and {@code B} with FP32 accumulation ({@code CUBLAS_COMPUTE_32F}, fast accumulation off) into a
  * BF16 or FP32 {@code C}; no scale pointers are set, so cuBLASLt's scales are 1 (inputs are taken as they are).
+ * Its accumulation is coarser than FP32's: with an FP32 C an H200 gave a relative L2 error of 4.4e-5 at 384x256x512
+ * against 6e-7 for an FP32 product; with a BF16 C the rounding of C (1.7e-3) hides it.
  *
  * <p>Row-major data is handed to cuBLASLt (column-major) as the transposed problem {@code C^T = B^T A^T}, which
  * needs no transposition of the data, except for FP8: Hopper's FP8 kernels take only the "TN" form (the first

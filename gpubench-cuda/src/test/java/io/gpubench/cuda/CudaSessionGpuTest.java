@@ -162,7 +162,9 @@ class CudaSessionGpuTest {
       ErrorStats e = s.compare(c, c64, 2.0);
       System.out.printf("FP8 %dx%dx%d into %s: relL2 %.3g, max|d| %.3g%n", m, n, k, out, e.relL2(), e.maxAbs());
       assertThat(e.nonFinite()).as(out.name()).isZero();
-      assertThat(e.relL2()).as(out.name()).isLessThan(out == Precision.BF16 ? 1e-2 : 1e-5);
+      // H200: BF16 out 1.7e-3 (C's rounding); FP32 out 4.4e-5, 70x the FP32 GEMM's error, since Hopper's FP8
+      // tensor cores accumulate with fewer bits than FP32 even with fast accumulation off. Bounds ~5x those.
+      assertThat(e.relL2()).as(out.name()).isLessThan(out == Precision.BF16 ? 1e-2 : 2e-4);
     }
     Tensor c8 = s.tensors().allocate("c8", Precision.FP8_E4M3, m, n);
     assertThatThrownBy(() -> s.matmul(Precision.FP8_E4M3, a8, b8, c8)).hasMessageContaining("a BF16 or FP32 C");
