@@ -91,6 +91,17 @@ public interface BenchContext {
   Tensor output(String name, long... dims);
 
   /**
+   * An output stored in a precision of its own rather than {@link #referencePrecision()}, for products whose
+   * result is wider than their inputs (an FP8 GEMM writes BF16). Poisoned before every call like any output.
+   *
+   * @param name the output's name
+   * @param storage what it is stored in
+   * @param dims its dimensions
+   * @return the tensor
+   */
+  Tensor output(String name, Precision storage, long... dims);
+
+  /**
    * A tensor with the given values on the case's device, rounded to the case's precision.
    *
    * @param name the tensor's name

@@ -98,6 +98,12 @@ final class BuiltinKernels {
       "    atomicMax(maxBits, (u64) __double_as_longlong(sm[0]));",
       "  }",
       "}",
+      // dst[cols, rows] = src[rows, cols]^T for 1-byte elements (FP8); planning only, so one element per thread.
+      "extern \"C\" __global__ void gb_transpose_u8(const u8* src, u8* dst, u64 rows, u64 cols) {",
+      "  u64 n = rows * cols;",
+      "  for (u64 i = blockIdx.x * (u64) blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x)",
+      "    dst[(i % cols) * rows + i / cols] = src[i];",
+      "}",
       "extern \"C\" __global__ void gb_flush(unsigned* buf, u64 words) {",
       "  for (u64 i = blockIdx.x * (u64) blockDim.x + threadIdx.x; i < words; i += (u64) gridDim.x * blockDim.x)",
       "    buf[i] += 1u;",

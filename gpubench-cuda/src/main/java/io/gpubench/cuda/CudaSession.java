@@ -231,6 +231,21 @@ public final class CudaSession implements BackendSession {
     }
   }
 
+  /**
+   * A transposed copy of a 2-D tensor of 1-byte elements ({@code [cols, rows]} from {@code [rows, cols]}), owned
+   * by the session and freed when it closes; the copy is made now and waited for (planning, never timed).
+   */
+  long transposedBytes(CudaTensor t, String what) {
+    long[] d = t.dims();
+    if (d.length != 2 || t.precision().bytes() != 1) {
+      throw new IllegalArgumentException("transposing " + t + ": needs a 2-D tensor of 1-byte elements");
+    }
+    long p = alloc(t.bytes(), what);
+    launch(runtime.builtins().transposeU8, "gb_transpose_u8", t.size(), t.address(), p, d[0], d[1]);
+    syncAll(what);
+    return p;
+  }
+
   private static long elements(long[] dims) {
     long n = 1;
     for (long d : dims) {

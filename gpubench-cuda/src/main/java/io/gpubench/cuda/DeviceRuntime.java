@@ -97,7 +97,8 @@ final class DeviceRuntime {
               function(m, "gb_to_f32", "builtins"),
               function(m, "gb_compare", "builtins"),
               function(m, "gb_fingerprint", "builtins"),
-              function(m, "gb_flush", "builtins"));
+              function(m, "gb_flush", "builtins"),
+              function(m, "gb_transpose_u8", "builtins"));
         }
         b = builtins;
       }
@@ -172,13 +173,16 @@ final class DeviceRuntime {
     final Pointer compare;
     final Pointer fingerprint;
     final Pointer flush;
+    final Pointer transposeU8;
 
-    Builtins(Pointer fromF32, Pointer toF32, Pointer compare, Pointer fingerprint, Pointer flush) {
+    Builtins(Pointer fromF32, Pointer toF32, Pointer compare, Pointer fingerprint, Pointer flush,
+        Pointer transposeU8) {
       this.fromF32 = fromF32;
       this.toF32 = toF32;
       this.compare = compare;
       this.fingerprint = fingerprint;
       this.flush = flush;
+      this.transposeU8 = transposeU8;
     }
   }
 }

@@ -139,6 +139,41 @@ class CudaSessionGpuTest {
   }
 
   @Test
+  void fp8MatmulAgreesWithFp64OfTheSameRoundedInputs() {
+    assumeTrue(s.device().atLeast(8, 9), () -> "FP8 needs compute capability 8.9; " + s.device().computeCapability());
+    int m = 384;
+    int n = 256;
+    int k = 512; // m, n, k distinct, so a swapped dimension or a wrong transpose cannot pass
+    float[] av = ramp(m * k);
+    float[] bv = new float[k * n];
+    for (int i = 0; i < bv.length; i++) {
+      bv[i] = (float) Math.cos(i * 0.0037);
+    }
+    Tensor a8 = s.tensors().fromHost("a", av, Precision.FP8_E4M3, m, k);
+    Tensor b8 = s.tensors().fromHost("b", bv, Precision.FP8_E4M3, k, n);
+    Tensor a64 = s.tensors().fromHost("a64", s.tensors().toHost(a8), Precision.FP64, m, k);
+    Tensor b64 = s.tensors().fromHost("b64", s.tensors().toHost(b8), Precision.FP64, k, n);
+    Tensor c64 = s.tensors().allocate("c64", Precision.FP64, m, n);
+    s.matmul(Precision.FP64, a64, b64, c64).run();
+    for (Precision out : new Precision[] {Precision.BF16, Precision.FP32}) {
+      Tensor c = s.tensors().allocate("c", out, m, n);
+      s.poison(c);
+      s.matmul(Precision.FP8_E4M3, a8, b8, c).run();
+      ErrorStats e = s.compare(c, c64, 2.0);
+      System.out.printf("FP8 %dx%dx%d into %s: relL2 %.3g, max|d| %.3g%n", m, n, k, out, e.relL2(), e.maxAbs());
+      assertThat(e.nonFinite()).as(out.name()).isZero();
+      // H200: BF16 out 1.7e-3 (C's rounding); FP32 out 4.4e-5, 70x the FP32 GEMM's error, since Hopper's FP8
+      // tensor cores accumulate with fewer bits than FP32 even with fast accumulation off. Bounds ~5x those.
+      assertThat(e.relL2()).as(out.name()).isLessThan(out == Precision.BF16 ? 1e-2 : 2e-4);
+    }
+    Tensor c8 = s.tensors().allocate("c8", Precision.FP8_E4M3, m, n);
+    assertThatThrownBy(() -> s.matmul(Precision.FP8_E4M3, a8, b8, c8)).hasMessageContaining("a BF16 or FP32 C");
+    Tensor odd = s.tensors().allocate("odd", Precision.FP8_E4M3, k, 40);
+    Tensor cOdd = s.tensors().allocate("cOdd", Precision.BF16, m, 40);
+    assertThatThrownBy(() -> s.matmul(Precision.FP8_E4M3, a8, odd, cOdd)).hasMessageContaining("n=40 is not");
+  }
+
+  @Test
   void matmulRefusesMismatchedTensors() {
     Tensor a = s.tensors().allocate("a", Precision.FP16, 4, 8);
     Tensor b = s.tensors().allocate("b", Precision.FP16, 8, 2);

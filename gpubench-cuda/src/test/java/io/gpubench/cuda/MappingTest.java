@@ -26,8 +26,57 @@ class MappingTest {
     assertThat(Matmul.dataType(Precision.FP64)).isEqualTo(1);
     assertThat(Matmul.dataType(Precision.FP16)).isEqualTo(2);
     assertThat(Matmul.dataType(Precision.BF16)).isEqualTo(14);
-    assertThatThrownBy(() -> Matmul.storageOf(Precision.FP8_E4M3))
-        .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("FP8_E4M3");
+    assertThat(Matmul.storageOf(Precision.FP8_E4M3)).isEqualTo(Precision.FP8_E4M3);
+    assertThat(Matmul.dataType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUDA_R_8F_E4M3).isEqualTo(28);
+    assertThat(Matmul.computeType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F);
+  }
+
+  @Test
+  void fp8WritesBf16OrFp32AndOtherPrecisionsWriteTheirStorage() {
+    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.BF16)).isEqualTo(Precision.BF16);
+    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.FP32)).isEqualTo(Precision.FP32);
+    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.FP8_E4M3)).isEqualTo(Precision.BF16);
+    assertThat(Matmul.outputStorage(Precision.TF32, Precision.FP32)).isEqualTo(Precision.FP32);
+    assertThat(Matmul.outputStorage(Precision.FP16, Precision.FP32)).isEqualTo(Precision.FP16);
+  }
+
+  @Test
+  void rowMajorProductsAreTheTransposedColumnMajorProductWithoutCopies() {
+    Matmul.ColumnMajor v = Matmul.ColumnMajor.of(Precision.BF16, 100, 30, 7);
+    assertThat(v).isEqualTo(new Matmul.ColumnMajor(CublasLt.CUBLAS_OP_N, 30, 7, 30, CublasLt.CUBLAS_OP_N, 7, 100, 7,
+        30, 100, 30, false));
+  }
+
+  @Test
+  void fp8IsTheTnFormOverATransposedCopyOfB() {
+    // m=64, n=32, k=48: A' = B^T[n,k] row-major = B as 48x32 column-major (ld k), transposed; B' = A as 48x64 (ld k)
+    Matmul.ColumnMajor v = Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 48);
+    assertThat(v.transA()).isEqualTo(CublasLt.CUBLAS_OP_T).isEqualTo(1);
+    assertThat(v.transB()).isEqualTo(CublasLt.CUBLAS_OP_N).isEqualTo(0);
+    assertThat(new long[] {v.rowsA(), v.colsA(), v.ldA()}).containsExactly(48, 32, 48);
+    assertThat(new long[] {v.rowsB(), v.colsB(), v.ldB()}).containsExactly(48, 64, 48);
+    assertThat(new long[] {v.rowsC(), v.colsC(), v.ldC()}).containsExactly(32, 64, 32);
+    assertThat(v.transposesB()).isTrue();
+    // op(A') is n x k, op(B') is k x m: D is n x m column-major, which is C[m,n] row-major
+    long opARows = v.transA() == CublasLt.CUBLAS_OP_T ? v.colsA() : v.rowsA();
+    long opACols = v.transA() == CublasLt.CUBLAS_OP_T ? v.rowsA() : v.colsA();
+    assertThat(opACols).isEqualTo(v.rowsB());
+    assertThat(new long[] {opARows, v.colsB()}).containsExactly(v.rowsC(), v.colsC());
+    assertThat(CublasLt.CUBLASLT_MATMUL_DESC_TRANSA).isEqualTo(3);
+    assertThat(CublasLt.CUBLASLT_MATMUL_DESC_TRANSB).isEqualTo(4);
+  }
+
+  @Test
+  void fp8RefusesLeadingDimensionsThatAreNotMultiplesOf16() {
+    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 40))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("FP8 matmul 64x32x40").hasMessageContaining("k=40 is not");
+    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 40))
+        .hasMessageContaining("k=40 and n=24 is not").hasMessageContaining("multiples of 16");
+    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 48)).hasMessageContaining("n=24 is");
+    // m is no leading dimension: any m will do
+    assertThat(Matmul.ColumnMajor.of(Precision.FP8_E4M3, 3, 16, 16).colsC()).isEqualTo(3);
+    assertThat(Matmul.ColumnMajor.of(Precision.FP16, 3, 5, 7).transposesB()).isFalse();
   }
 
   @Test

@@ -113,8 +113,16 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor output(String name, long... dims) {
+    return output(name, referencePrecision(), dims);
+  }
+
+  @Override
+  public Tensor output(String name, Precision storage, long... dims) {
     count(name, dims);
-    Tensor t = session.tensors().allocate(name, referencePrecision(), dims);
+    if (storage == null) {
+      throw new IllegalArgumentException("output '" + name + "' needs a storage precision");
+    }
+    Tensor t = session.tensors().allocate(name, storage, dims);
     outputs.add(t);
     return t;
   }
