@@ -114,6 +114,13 @@ public final class DeclarationReader {
         modelInput = m;
       }
     }
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (WorkloadDeclaration w : workloads) {
+      if (!names.add(w.name())) {
+        throw new InvalidDeclarationException(type, "@Measure/@Model " + signature(w.method()),
+            "names its workload \"" + w.name() + "\", which another method of the class already uses");
+      }
+    }
     if (workloads.isEmpty()) {
       throw new InvalidDeclarationException(type, "@GpuBenchmark", "has no @Measure or @Model method: nothing to run");
     }

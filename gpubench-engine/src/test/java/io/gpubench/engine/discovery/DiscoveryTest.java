@@ -132,7 +132,9 @@ class DiscoveryTest {
         "examples.invalid.WrongSignatureBenchmark @Measure run(int): takes [int]; it may take no parameter or one"
             + " BenchContext",
         "examples.invalid.UnknownCostAxisBenchmark @Cost(flops): \"2*m*q\" uses \"q\", which is not an axis of"
-            + " shape \"m=4\"");
+            + " shape \"m=4\"",
+        "examples.invalid.DuplicateWorkloadBenchmark @Measure/@Model second(): names its workload \"gemm\", which"
+            + " another method of the class already uses");
     assertThat(results.getDiscoveryIssues()).allSatisfy(i -> {
       assertThat(i.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
       assertThat(i.source()).get().isInstanceOf(ClassSource.class);
