@@ -18,13 +18,16 @@ public final class CudaBackend implements Backend {
   private final CudaDevice device;
   private final String unavailable;
   private final long workspaceBytes;
+  private final PeakSelection peaks;
   private volatile DeviceInfo info;
 
-  CudaBackend(CudaDevice device, long workspaceBytes) {
+  CudaBackend(CudaDevice device, long workspaceBytes, PeakSelection.Mode peakMode) {
     this.id = "cuda:" + device.ordinal();
     this.device = device;
     this.unavailable = null;
     this.workspaceBytes = workspaceBytes;
+    this.peaks = new PeakSelection(peakMode, id + " (" + device.name() + ")", () -> Datasheet.lookup(device.name()),
+        () -> PeakProbe.measure(this), System.err::println);
   }
 
   CudaBackend(String id, String unavailable) {
@@ -32,6 +35,7 @@ public final class CudaBackend implements Backend {
     this.device = null;
     this.unavailable = unavailable;
     this.workspaceBytes = CudaSession.DEFAULT_WORKSPACE_BYTES;
+    this.peaks = null;
   }
 
   @Override
@@ -127,9 +131,13 @@ public final class CudaBackend implements Backend {
     }
   }
 
+  /**
+   * The roofline peaks, by {@code gpubench.cuda.peaks} ({@link PeakSelection}): the datasheet table by default,
+   * measured by {@link PeakProbe} (a few seconds, once per run) on request or for a GPU not in the table.
+   */
   @Override
   public Optional<DevicePeaks> peaks() {
-    return device == null ? Optional.empty() : Datasheet.lookup(device.name());
+    return device == null ? Optional.empty() : peaks.peaks();
   }
 
   @Override

@@ -14,7 +14,9 @@ import java.util.List;
  * {@code cuda:0} with the reason (no libcuda, {@code cuInit} failed, no device, driver too old). Never throws.
  *
  * <p>Configuration keys (without the {@code gpubench.} prefix): {@code cuda.workspace-mb}, the cuBLASLt workspace
- * per session (default 32).
+ * per session (default 32); {@code cuda.peaks}, where the roofline's peaks come from: {@code datasheet} (default;
+ * the table, measured for a GPU not in it), {@code measured} (the {@link PeakProbe}, once per device and run) or
+ * {@code none}.
  */
 public final class CudaBackendProvider implements BackendProvider {
   /** The oldest driver API version gpubench-cuda runs on: CUDA 12.0. */
@@ -69,10 +71,11 @@ public final class CudaBackendProvider implements BackendProvider {
     }
     long workspace = settings.get("cuda.workspace-mb").map(s -> Long.parseLong(s.trim()) << 20)
         .orElse(CudaSession.DEFAULT_WORKSPACE_BYTES);
+    PeakSelection.Mode peakMode = PeakSelection.Mode.parse(settings.get(PeakSelection.KEY));
     List<Backend> out = new ArrayList<>();
     for (int i = 0; i < count.getValue(); i++) {
       try {
-        out.add(new CudaBackend(CudaDevice.query(i), workspace));
+        out.add(new CudaBackend(CudaDevice.query(i), workspace, peakMode));
       } catch (RuntimeException e) {
         out.add(new CudaBackend("cuda:" + i, "device " + i + " could not be queried: " + e.getMessage()));
       }
