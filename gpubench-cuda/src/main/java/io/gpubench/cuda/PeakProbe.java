@@ -21,8 +21,8 @@ import java.util.Map;
  * {@code cuMemcpyDtoDAsync} of 1 GiB (an eighth of the device memory where that is less), timed the same way,
  * counting the bytes read and the bytes written ({@code 2 x size}), as nvbench and PyTorch's copy figures do.
  *
- * <p>On an H200 the whole probe takes about two seconds, most of it the FP32 and FP64 GEMMs (about 20 ms a call)
- * and the first cuBLASLt and NVRTC calls. A precision that fails (no algorithm, out of memory) is left out of the
+ * <p>On an H200 the probe takes 1 to 2 seconds, most of it the FP32 and FP64 GEMMs (about 20 ms a call) and the
+ * first cuBLASLt and NVRTC calls, then waits {@value #SETTLE_MILLIS} ms for the power reading to settle. A precision that fails (no algorithm, out of memory) is left out of the
  * result with its reason in the source text; the probe fails only when nothing could be measured.
  */
 final class PeakProbe {
@@ -30,6 +30,12 @@ final class PeakProbe {
   static final int WARMUP = 3;
   static final int TIMED = 10;
   static final long COPY_BYTES = 1L << 30;
+  /**
+   * The pause after the probe. Without it the next case's telemetry carried the probe's load on the H200: NVML's
+   * power reading (an average over about a second) still showed 446 W and {@code sw_power_cap}, and a 70 µs case
+   * right after the probe was marked throttled.
+   */
+  static final long SETTLE_MILLIS = 2000;
 
   /** The precisions measured, in order, where the device supports them. */
   static final List<Precision> PRECISIONS = List.of(Precision.FP64, Precision.FP32, Precision.TF32, Precision.FP16,
@@ -64,6 +70,22 @@ final class PeakProbe {
    * @throws RuntimeException when nothing could be measured
    */
   static DevicePeaks measure(CudaBackend backend) {
+    try {
+      return measureNow(backend);
+    } finally {
+      settle();
+    }
+  }
+
+  private static void settle() {
+    try {
+      Thread.sleep(SETTLE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static DevicePeaks measureNow(CudaBackend backend) {
     long started = System.nanoTime();
     Map<Precision, Double> rates = new EnumMap<>(Precision.class);
     List<String> skipped = new ArrayList<>();
