@@ -126,10 +126,8 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
       BenchmarkDeclaration decl = DeclarationReader.read(type);
       CasePlanner planner = new CasePlanner(engine.config(), engine.backends());
       boolean optedIn = engine.config().includes(type);
-      BenchmarkClassDescriptor descriptor = new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn);
-      // Plan every workload once here, so that a bad run override fails discovery of this class, not a later step.
-      decl.workloads().forEach(w -> planner.plan(decl, w, optedIn));
-      return descriptor;
+      planner.validate(decl);
+      return new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn);
     } catch (InvalidDeclarationException e) {
       issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, e.getMessage())
           .source(ClassSource.from(type)).cause(e));

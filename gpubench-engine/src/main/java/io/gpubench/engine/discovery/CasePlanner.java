@@ -57,6 +57,18 @@ final class CasePlanner {
     return cases;
   }
 
+  /**
+   * Checks that the run's overrides fit a class (shapes and trial limits), so that a bad override fails discovery
+   * of the class rather than a later step.
+   *
+   * @param decl the class
+   * @throws InvalidDeclarationException naming the class, the key and the value
+   */
+  void validate(BenchmarkDeclaration decl) {
+    trials(decl);
+    shapes(decl);
+  }
+
   private TrialPolicy trials(BenchmarkDeclaration decl) {
     TrialPolicy t;
     try {
