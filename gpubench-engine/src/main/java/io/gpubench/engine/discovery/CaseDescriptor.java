@@ -3,7 +3,7 @@ package io.gpubench.engine.discovery;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.engine.execution.CaseExecutor;
-import io.gpubench.engine.report.Durations;
+import io.gpubench.engine.report.compare.Figures;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -82,10 +82,10 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
   private static Map<String, String> entries(CaseResult r) {
     Map<String, String> e = new LinkedHashMap<>();
     var s = r.timing().primary();
-    e.put("gpubench.median", Durations.format(s.median()));
-    e.put("gpubench.mean", Durations.format(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
+    e.put("gpubench.median", Figures.duration(s.median()));
+    e.put("gpubench.mean", Figures.duration(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
     e.put("gpubench.trials", s.n() + " (" + r.timing().stop() + ")");
-    e.put("gpubench.firstCall", Durations.format(r.timing().firstCallNanos()));
+    e.put("gpubench.firstCall", Figures.duration(r.timing().firstCallNanos()));
     if (r.throughput() != null && r.throughput().flopsPerSecond() != null) {
       e.put("gpubench.gflops", String.format(Locale.ROOT, "%.4g", r.throughput().flopsPerSecond() / 1e9));
     }

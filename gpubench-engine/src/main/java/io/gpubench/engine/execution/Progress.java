@@ -1,7 +1,7 @@
 package io.gpubench.engine.execution;
 
 import io.gpubench.api.result.CaseResult;
-import io.gpubench.engine.report.Durations;
+import io.gpubench.engine.report.compare.Figures;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Locale;
@@ -38,9 +38,9 @@ final class Progress {
     // A skipped case never started: its own time is nil.
     long caseStart = Optional.ofNullable(started.remove(result.id())).orElse(now);
     double elapsed = now - start;
-    String left = done >= total ? "done" : "about " + Durations.format(elapsed / done * (total - done)) + " left";
+    String left = done >= total ? "done" : "about " + Figures.duration(elapsed / done * (total - done)) + " left";
     out.printf(Locale.ROOT, "gpubench [%d/%d] %s %s %s (elapsed %s, %s)%n", done, total, result.displayName(),
-        result.status(), Durations.format(now - caseStart), Durations.format(elapsed), left);
+        result.status(), Figures.duration((double) (now - caseStart)), Figures.duration(elapsed), left);
     out.flush();
   }
 }

@@ -6,6 +6,7 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
+import io.gpubench.engine.report.compare.Figures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +80,7 @@ public final class ConsoleSummary {
     String stop = "";
     if (c.timing() != null) {
       Statistics s = c.timing().primary();
-      median = Durations.format(s.median());
+      median = Figures.duration(s.median());
       ci = String.format(Locale.ROOT, "±%.1f%%", s.relativeHalfWidth() * 100);
       stop = c.timing().stop().name().toLowerCase(Locale.ROOT) + " (" + s.n() + ")";
     }
