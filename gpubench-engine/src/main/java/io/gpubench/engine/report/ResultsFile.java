@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -105,29 +106,48 @@ public final class ResultsFile {
     } catch (IOException e) {
       throw new InvalidResultsException(file, "cannot be read: " + e.getMessage());
     }
+    return parseVersioned(text, RunResult.SCHEMA, "results", RunResult.class,
+        reason -> new InvalidResultsException(file, reason));
+  }
+
+  /**
+   * Parses the text of a versioned gpubench JSON file (results, baselines): a JSON object whose {@code "schema"}
+   * field names the schema this version reads, mapped onto {@code type}. The schema is checked before mapping, so
+   * a foreign or newer file fails with its schema id rather than with a mapping error.
+   *
+   * @param text the file's text
+   * @param schema the schema id this version reads
+   * @param kind what such a file is, for messages: {@code "results"}, {@code "baseline"}
+   * @param type the record to map onto
+   * @param fail makes the exception for a reason such as {@code is not valid JSON: ...}
+   * @param <T> the type
+   * @return the content
+   */
+  public static <T> T parseVersioned(String text, String schema, String kind, Class<T> type,
+      Function<String, RuntimeException> fail) {
     JsonNode tree;
     try {
       tree = MAPPER.readTree(text);
     } catch (JacksonException e) {
-      throw new InvalidResultsException(file, "is not valid JSON: " + e.getOriginalMessage());
+      throw fail.apply("is not valid JSON: " + e.getOriginalMessage());
     }
     if (tree == null || !tree.isObject()) {
-      throw new InvalidResultsException(file, "is not a JSON object");
+      throw fail.apply("is not a JSON object");
     }
-    JsonNode schema = tree.get("schema");
-    if (schema == null || !schema.isString()) {
-      throw new InvalidResultsException(file, "has no \"schema\" field: not a gpubench results file");
+    JsonNode id = tree.get("schema");
+    if (id == null || !id.isString()) {
+      throw fail.apply("has no \"schema\" field: not a gpubench " + kind + " file");
     }
-    if (!RunResult.SCHEMA.equals(schema.asString())) {
-      throw new InvalidResultsException(
-          file, "has schema \"" + schema.asString() + "\"; this version reads \"" + RunResult.SCHEMA + "\"");
+    if (!schema.equals(id.asString())) {
+      throw fail.apply("has schema \"" + id.asString() + "\"; this version reads \"" + schema + "\"");
     }
     try {
-      return MAPPER.treeToValue(tree, RunResult.class);
+      return MAPPER.treeToValue(tree, type);
     } catch (JacksonException e) {
-      throw new InvalidResultsException(file, "does not match schema " + RunResult.SCHEMA + ": " + e.getOriginalMessage());
+      throw fail.apply("does not match schema " + schema + ": " + e.getOriginalMessage());
     }
   }
+
 
   /** A results file that cannot be used, with the file and the reason in the message. */
   public static final class InvalidResultsException extends RuntimeException {

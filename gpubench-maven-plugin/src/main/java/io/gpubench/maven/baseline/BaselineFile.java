@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Reads and writes baseline files ({@code gpubench-baseline/1}, described in {@code docs/maven-plugin.md}). Writing
@@ -47,30 +45,8 @@ public final class BaselineFile {
     } catch (IOException e) {
       throw new InvalidBaselineException(file, "cannot be read: " + e.getMessage());
     }
-    JsonNode tree;
-    try {
-      tree = ResultsFile.mapper().readTree(text);
-    } catch (JacksonException e) {
-      throw new InvalidBaselineException(file, "is not valid JSON: " + e.getOriginalMessage());
-    }
-    if (tree == null || !tree.isObject()) {
-      throw new InvalidBaselineException(file, "is not a JSON object");
-    }
-    JsonNode schema = tree.get("schema");
-    if (schema == null || !schema.isString()) {
-      throw new InvalidBaselineException(file, "has no \"schema\" field: not a gpubench baseline file");
-    }
-    if (!BaselineSet.SCHEMA.equals(schema.asString())) {
-      throw new InvalidBaselineException(file,
-          "has schema \"" + schema.asString() + "\"; this version reads \"" + BaselineSet.SCHEMA + "\"");
-    }
-    BaselineSet set;
-    try {
-      set = ResultsFile.mapper().treeToValue(tree, BaselineSet.class);
-    } catch (JacksonException e) {
-      throw new InvalidBaselineException(file, "does not match schema " + BaselineSet.SCHEMA + ": "
-          + e.getOriginalMessage());
-    }
+    BaselineSet set = ResultsFile.parseVersioned(text, BaselineSet.SCHEMA, "baseline", BaselineSet.class,
+        reason -> new InvalidBaselineException(file, reason));
     validate(file, set);
     return set;
   }
