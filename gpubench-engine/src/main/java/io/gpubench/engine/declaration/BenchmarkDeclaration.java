@@ -72,6 +72,15 @@ public record BenchmarkDeclaration(
     public static final Cost NONE = new Cost(null, null, null);
 
     /**
+     * The expressions declared.
+     *
+     * @return flops, bytes and items, those present
+     */
+    public java.util.List<CostExpression> declared() {
+      return java.util.stream.Stream.of(flops, bytes, items).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
      * Evaluates one expression for a case.
      *
      * @param expression the expression, or null

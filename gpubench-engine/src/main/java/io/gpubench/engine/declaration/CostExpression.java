@@ -47,6 +47,16 @@ public final class CostExpression {
   }
 
   /**
+   * The first variable a shape does not provide ({@code e}, the element size, is always provided).
+   *
+   * @param dims the shape
+   * @return the missing axis, when there is one
+   */
+  public java.util.Optional<String> missingAxis(io.gpubench.api.Dimensions dims) {
+    return variables().stream().filter(v -> !v.equals("e") && !dims.axes().containsKey(v)).findFirst();
+  }
+
+  /**
    * Evaluates the expression.
    *
    * @param values a value for every variable

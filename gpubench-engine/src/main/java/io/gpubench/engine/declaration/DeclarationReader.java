@@ -170,7 +170,7 @@ public final class DeclarationReader {
    * @param spec the specification
    * @return the shapes
    */
-  static List<Dimensions> parseShape(Class<?> type, String member, String spec) {
+  public static List<Dimensions> parseShape(Class<?> type, String member, String spec) {
     try {
       return ShapeParser.parse(spec);
     } catch (IllegalArgumentException | ArithmeticException e) {
@@ -272,13 +272,12 @@ public final class DeclarationReader {
    * @param d the shape
    */
   static void requireAxes(Class<?> type, String member, CostExpression e, Dimensions d) {
-    for (String v : e.variables()) {
-      if (!v.equals("e") && !d.axes().containsKey(v)) {
-        throw new InvalidDeclarationException(type, member,
-            "\"" + e + "\" uses \"" + v + "\", which is not an axis of shape \"" + d + "\"");
-      }
-    }
+    e.missingAxis(d).ifPresent(v -> {
+      throw new InvalidDeclarationException(type, member,
+          "\"" + e + "\" uses \"" + v + "\", which is not an axis of shape \"" + d + "\"");
+    });
   }
+
 
   private static List<Method> methodsOf(Class<?> type) {
     List<Method> methods = new ArrayList<>();

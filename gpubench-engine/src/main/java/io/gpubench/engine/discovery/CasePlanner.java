@@ -9,7 +9,7 @@ import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
-import io.gpubench.engine.declaration.ShapeParser;
+import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
 import io.gpubench.engine.djl.DjlDevices;
@@ -91,23 +91,14 @@ final class CasePlanner {
     List<Dimensions> shapes = new ArrayList<>();
     String member = "configuration " + Constants.SHAPES_PREFIX + decl.type().getSimpleName();
     for (String spec : override.get().split(";")) {
-      try {
-        shapes.addAll(ShapeParser.parse(spec));
-      } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new InvalidDeclarationException(decl.type(), member, e.getMessage());
-      }
+      shapes.addAll(DeclarationReader.parseShape(decl.type(), member, spec));
     }
     for (Dimensions d : shapes) {
-      var cost = decl.cost();
-      for (var e : new io.gpubench.engine.declaration.CostExpression[] {cost.flops(), cost.bytes(), cost.items()}) {
-        if (e != null) {
-          for (String v : e.variables()) {
-            if (!v.equals("e") && !d.axes().containsKey(v)) {
-              throw new InvalidDeclarationException(decl.type(), member,
-                  "shape \"" + d + "\" lacks axis \"" + v + "\" that @Cost \"" + e + "\" uses");
-            }
-          }
-        }
+      for (var e : decl.cost().declared()) {
+        e.missingAxis(d).ifPresent(v -> {
+          throw new InvalidDeclarationException(decl.type(), member,
+              "shape \"" + d + "\" lacks axis \"" + v + "\" that @Cost \"" + e + "\" uses");
+        });
       }
     }
     return shapes;

@@ -11,7 +11,6 @@ import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.HostTensor;
-import io.gpubench.api.Precision;
 import io.gpubench.engine.correctness.Rounding;
 import io.gpubench.engine.djl.DjlDevices;
 import io.gpubench.engine.djl.DjlTensors;
@@ -35,7 +34,6 @@ final class ModelWorkload implements Workload {
   private ParameterStore parameters;
   private NDArray input;
   private HostTensor expected;
-  private Precision precision;
 
   ModelWorkload(Object instance, Method model, Method inputShape) {
     this.instance = instance;
@@ -47,7 +45,6 @@ final class ModelWorkload implements Workload {
   public void prepare(BenchContext ctx) throws Throwable {
     Device device = DjlDevices.require(ctx);
     DataType type = DjlDevices.dataType(ctx.precision());
-    precision = ctx.precision();
     manager = NDManager.newBaseManager(device);
     Engine.getInstance().setRandomSeed((int) ctx.seed());
     block = (Block) MethodInvoker.invoke(instance, model, ctx);
@@ -84,11 +81,7 @@ final class ModelWorkload implements Workload {
     try (NDManager step = manager.newSubManager()) {
       step.tempAttachAll(input);
       NDList out = block.forward(parameters, new NDList(input), false);
-      NDArray result = out.singletonOrThrow();
-      float[] values = result.getDataType() == DataType.FLOAT32 ? result.toFloatArray()
-          : result.toType(DataType.FLOAT32, false).toFloatArray();
-      return HostTensor.ofFloats(name, precision == Precision.FP64 ? Precision.FP32 : precision, values,
-          result.getShape().getShape());
+      return DjlTensors.toHost(name, out.singletonOrThrow());
     }
   }
 

@@ -25,6 +25,7 @@ import java.util.UUID;
 public final class RunRecorder {
   private final EngineConfig config;
   private final List<DeviceInfo> devices;
+  private final String runId = UUID.randomUUID().toString();
   private final Instant started = Instant.now();
   private final List<CaseResult> cases = new ArrayList<>();
   private final Progress progress;
@@ -74,7 +75,7 @@ public final class RunRecorder {
     synchronized (cases) {
       copy = List.copyOf(cases);
     }
-    return new RunResult(RunResult.SCHEMA, UUID.randomUUID().toString(), started.toString(), Instant.now().toString(),
+    return new RunResult(RunResult.SCHEMA, runId, started.toString(), Instant.now().toString(),
         EnvironmentProbe.probe(devices, config.raw(), Map.of()), copy);
   }
 
