@@ -1,16 +1,12 @@
 package io.gpubench.examples.models;
 
-import io.gpubench.api.BenchContext;
 import io.gpubench.api.Cost;
 import io.gpubench.api.GpuBenchmark;
 import io.gpubench.api.Measure;
 import io.gpubench.api.Precision;
 import io.gpubench.api.Precisions;
-import io.gpubench.api.Setup;
 import io.gpubench.api.Shape;
-import io.gpubench.api.TearDown;
 import io.gpubench.api.Trials;
-import io.gpubench.engine.training.TrainingSession;
 
 /**
  * GPU-Insights' cnn (LeNet-style, 3×32×32, 10 classes): training throughput.
@@ -26,24 +22,14 @@ import io.gpubench.engine.training.TrainingSession;
 @Precisions({Precision.FP32, Precision.FP16, Precision.BF16})
 @Cost(items = "batch")
 @Trials(warmup = 2, min = 3, max = 50, budgetSeconds = 2, targetRelativeHalfWidth = 0.02)
-class CnnTrainingBenchmark {
+class CnnTrainingBenchmark extends GpuInsightsTrainingBenchmark {
 
-  private TrainingSession session;
-
-  @Setup
-  void setup(BenchContext ctx) {
-    session = TrainingCase.start(GpuInsightsModel.CNN, ctx);
+  CnnTrainingBenchmark() {
+    super(GpuInsightsModel.CNN);
   }
 
   @Measure("cnn")
-  void trainingStep(BenchContext ctx) {
-    session.step();
-  }
-
-  @TearDown
-  void close() {
-    if (session != null) {
-      session.close();
-    }
+  void trainingStep() {
+    step();
   }
 }
