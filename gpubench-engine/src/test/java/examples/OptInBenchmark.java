@@ -12,6 +12,6 @@ public class OptInBenchmark {
 
   @Measure
   void spin(io.gpubench.api.BenchContext ctx) {
-    ctx.metric("calls", ++calls);
+    ctx.metric("calls", ++calls, "", io.gpubench.api.Better.NEITHER);
   }
 }

@@ -34,7 +34,7 @@ public class TightToleranceBenchmark {
     float[] c = new float[256];
     HostGemm.gemm(a.floats(), b.floats(), c, 16, 16, 16);
     for (int i = 0; i < c.length; i++) {
-      c[i] = io.gpubench.engine.correctness.Rounding.round(c[i], Precision.FP16);
+      c[i] = io.gpubench.api.Rounding.round(c[i], Precision.FP16);
     }
     return c;
   }

@@ -10,18 +10,12 @@ import java.util.Optional;
 public interface BenchContext {
 
   /**
-   * The id of the case's backend, such as {@code "cpu"} or {@code "cuda:0"}.
+   * The case's backend, such as {@code cpu} or {@code cuda:0}; its {@link BackendId#family()} is what
+   * {@code @GpuBenchmark(backends = ...)} names.
    *
    * @return the backend id
    */
-  String backend();
-
-  /**
-   * The family of the case's backend, such as {@code "cpu"} or {@code "cuda"}.
-   *
-   * @return the backend family
-   */
-  String backendFamily();
+  BackendId backend();
 
   /**
    * The case's precision: what inputs are rounded to and what {@link Measure} computes in.
@@ -123,14 +117,16 @@ public interface BenchContext {
 
   /**
    * Records a further figure of the case for the results ({@code CaseResult.metrics}): what the timing cannot know,
-   * such as a model's parameter count or the batch size a search chose. Put the unit in the name
-   * ({@code "peakHostBytes"}); a later value of the same name replaces the earlier one.
+   * such as a model's parameter count, a throughput in the workload's own units, or the batch size a search chose.
+   * A later value of the same name replaces the earlier one.
    *
-   * @param name the figure's name
+   * @param name the figure's name, such as {@code samplesPerSecond}
    * @param value its value
+   * @param unit its unit as people write it ({@code samples/s}, {@code B}); empty for a count
+   * @param better which way it improves, for comparisons of runs
    * @throws IllegalArgumentException for a blank name or a non-finite value
    */
-  void metric(String name, double value);
+  void metric(String name, double value, String unit, Better better);
 
   /**
    * A backend-specific object, such as the CUDA stream of the case or a DJL {@code NDManager}.

@@ -1,5 +1,6 @@
 package io.gpubench.cuda;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
@@ -14,7 +15,7 @@ import java.util.Optional;
 
 /** One CUDA device ({@code cuda:N}), or the reason CUDA cannot run here. */
 public final class CudaBackend implements Backend {
-  private final String id;
+  private final BackendId id;
   private final CudaDevice device;
   private final String unavailable;
   private final long workspaceBytes;
@@ -22,7 +23,7 @@ public final class CudaBackend implements Backend {
   private volatile DeviceInfo info;
 
   CudaBackend(CudaDevice device, long workspaceBytes, PeakSelection.Mode peakMode) {
-    this.id = "cuda:" + device.ordinal();
+    this.id = BackendId.of("cuda", device.ordinal());
     this.device = device;
     this.unavailable = null;
     this.workspaceBytes = workspaceBytes;
@@ -30,8 +31,8 @@ public final class CudaBackend implements Backend {
         () -> PeakProbe.measure(this), System.err::println);
   }
 
-  CudaBackend(String id, String unavailable) {
-    this.id = id;
+  CudaBackend(int ordinal, String unavailable) {
+    this.id = BackendId.of("cuda", ordinal);
     this.device = null;
     this.unavailable = unavailable;
     this.workspaceBytes = CudaSession.DEFAULT_WORKSPACE_BYTES;
@@ -39,13 +40,8 @@ public final class CudaBackend implements Backend {
   }
 
   @Override
-  public String id() {
+  public BackendId id() {
     return id;
-  }
-
-  @Override
-  public String family() {
-    return "cuda";
   }
 
   @Override
@@ -66,7 +62,7 @@ public final class CudaBackend implements Backend {
   public DeviceInfo describe() {
     DeviceInfo d = info;
     if (d == null) {
-      d = device == null ? new DeviceInfo(id, "cuda", "", false, unavailable, Map.of()) : describeDevice();
+      d = device == null ? new DeviceInfo(id, "", false, unavailable, Map.of()) : describeDevice();
       info = d;
     }
     return d;
@@ -100,7 +96,7 @@ public final class CudaBackend implements Backend {
     } catch (RuntimeException e) {
       p.put("cublasLtVersion", "unavailable: " + e.getMessage());
     }
-    return new DeviceInfo(id, "cuda", device.name(), true, null, p);
+    return new DeviceInfo(id, device.name(), true, null, p);
   }
 
   private static void putIfPresent(Map<String, String> p, String key, Object value) {
@@ -150,7 +146,7 @@ public final class CudaBackend implements Backend {
       throw new IllegalStateException(id + " is unusable for the rest of this run after a sticky CUDA error: "
           + runtime.fault());
     }
-    return new CudaSession(id, runtime, spec, workspaceBytes);
+    return new CudaSession(id.toString(), runtime, spec, workspaceBytes);
   }
 
   @Override

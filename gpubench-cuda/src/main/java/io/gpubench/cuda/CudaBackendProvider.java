@@ -33,7 +33,7 @@ public final class CudaBackendProvider implements BackendProvider {
       if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
         throw (VirtualMachineError) t;
       }
-      return List.of(new CudaBackend("cuda:0", "CUDA discovery failed: " + t));
+      return List.of(new CudaBackend(0, "CUDA discovery failed: " + t));
     }
   }
 
@@ -42,31 +42,31 @@ public final class CudaBackendProvider implements BackendProvider {
     try {
       cu = CudaLibs.cuda();
     } catch (IllegalStateException | LinkageError e) {
-      return List.of(new CudaBackend("cuda:0", e.getMessage()));
+      return List.of(new CudaBackend(0, e.getMessage()));
     }
     int rc = cu.cuInit(0);
     if (rc != 0) {
-      return List.of(new CudaBackend("cuda:0", "no usable CUDA driver: " + CudaLibs.cudaError(rc, "cuInit", null)
+      return List.of(new CudaBackend(0, "no usable CUDA driver: " + CudaLibs.cudaError(rc, "cuInit", null)
           .getMessage()));
     }
     IntByReference version = new IntByReference();
     rc = cu.cuDriverGetVersion(version);
     if (rc != 0) {
-      return List.of(new CudaBackend("cuda:0", CudaLibs.cudaError(rc, "cuDriverGetVersion", null).getMessage()));
+      return List.of(new CudaBackend(0, CudaLibs.cudaError(rc, "cuDriverGetVersion", null).getMessage()));
     }
     if (version.getValue() < MIN_DRIVER_VERSION) {
-      return List.of(new CudaBackend("cuda:0", "driver too old: it supports CUDA "
+      return List.of(new CudaBackend(0, "driver too old: it supports CUDA "
           + CudaDevice.cudaVersionText(version.getValue()) + "; gpubench-cuda needs "
           + CudaDevice.cudaVersionText(MIN_DRIVER_VERSION) + " or newer"));
     }
     IntByReference count = new IntByReference();
     rc = cu.cuDeviceGetCount(count);
     if (rc != 0) {
-      return List.of(new CudaBackend("cuda:0", CudaLibs.cudaError(rc, "cuDeviceGetCount", null).getMessage()));
+      return List.of(new CudaBackend(0, CudaLibs.cudaError(rc, "cuDeviceGetCount", null).getMessage()));
     }
     if (count.getValue() == 0) {
       String visible = System.getenv("CUDA_VISIBLE_DEVICES");
-      return List.of(new CudaBackend("cuda:0", "no CUDA device visible"
+      return List.of(new CudaBackend(0, "no CUDA device visible"
           + (visible != null ? " (CUDA_VISIBLE_DEVICES=" + visible + ")" : "")));
     }
     long workspace = settings.get("cuda.workspace-mb").map(s -> Long.parseLong(s.trim()) << 20)
@@ -77,7 +77,7 @@ public final class CudaBackendProvider implements BackendProvider {
       try {
         out.add(new CudaBackend(CudaDevice.query(i), workspace, peakMode));
       } catch (RuntimeException e) {
-        out.add(new CudaBackend("cuda:" + i, "device " + i + " could not be queried: " + e.getMessage()));
+        out.add(new CudaBackend(i, "device " + i + " could not be queried: " + e.getMessage()));
       }
     }
     return out;

@@ -7,6 +7,7 @@ import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
 import io.gpubench.engine.execution.CaseExecutor;
+import io.gpubench.engine.execution.Frameworks;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.DiscoveryIssue;
@@ -94,6 +95,7 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
     int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root
         ? root.config().telemetryIntervalMillis() : 20;
-    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(), new CaseExecutor(interval));
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
+        new CaseExecutor(interval, Frameworks.discover(Thread.currentThread().getContextClassLoader())));
   }
 }

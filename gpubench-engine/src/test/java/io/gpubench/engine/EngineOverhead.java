@@ -6,7 +6,7 @@ import examples.overhead.ThousandTrivialCases;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Trial;
-import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

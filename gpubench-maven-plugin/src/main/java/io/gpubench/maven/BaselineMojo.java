@@ -1,11 +1,11 @@
 package io.gpubench.maven;
 
 import io.gpubench.api.result.RunResult;
-import io.gpubench.engine.report.ResultsFile;
 import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.baseline.BaselineRecorder;
 import io.gpubench.maven.baseline.BaselineSet;
 import io.gpubench.maven.baseline.InvalidBaselineException;
+import io.gpubench.results.ResultsFile;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.util.List;

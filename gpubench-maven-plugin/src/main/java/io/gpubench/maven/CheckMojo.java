@@ -1,6 +1,5 @@
 package io.gpubench.maven;
 
-import io.gpubench.engine.report.ResultsFile;
 import io.gpubench.maven.baseline.InvalidBaselineException;
 import io.gpubench.maven.gate.Gate;
 import io.gpubench.maven.rules.Bound;
@@ -13,6 +12,7 @@ import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.maven.verdict.SampleComparator;
+import io.gpubench.results.ResultsFile;
 import java.io.File;
 import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;

@@ -1,9 +1,9 @@
 package io.gpubench.maven;
 
 import io.gpubench.api.result.RunResult;
-import io.gpubench.engine.report.ResultsFile;
-import io.gpubench.engine.report.html.HtmlReport;
-import io.gpubench.engine.report.markdown.MarkdownSummary;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.html.HtmlReport;
+import io.gpubench.results.markdown.MarkdownSummary;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,6 +1,9 @@
 package io.gpubench.maven;
 
+import io.gpubench.api.BackendId;
+import io.gpubench.api.Better;
 import io.gpubench.api.CacheMode;
+import io.gpubench.api.CheckMetric;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
@@ -9,6 +12,7 @@ import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.StopReason;
@@ -41,20 +45,21 @@ public final class Fixtures {
     Throughput tp = new Throughput(null, null, flops, bytes, flops / median * 1e9, bytes / median * 1e9,
         median / 2, 2.0, "compute", "test");
     Correctness corr = new Correctness(Precision.FP64, ErrorStats.fromSums(100, 0, 0.01, 0.0001, 1, 2),
-        List.of(new Check("maxAbs", 0.01, 0.02, false, true), new Check("psnrDb", 60, 50, true, true)),
+        List.of(new Check(CheckMetric.MAX_ABS, 0.01, 0.02, true), new Check(CheckMetric.PSNR_DB, 60, 50, true)),
         null, 0, true, true);
     Map<String, Long> shape = new LinkedHashMap<>();
     shape.put("m", (long) size);
     shape.put("n", (long) size);
     shape.put("k", (long) size);
     return new CaseResult(gemmId(size, p, backend), GEMM, "matmul",
-        "matmul [" + size + "x" + size + "x" + size + ", " + p + ", " + backend + "]", backend, p, shape,
-        CaseStatus.PASSED, null, timing, corr, tp, null, null, Map.of("samplesPerSecond", 1e9 / median));
+        "matmul [" + size + "x" + size + "x" + size + ", " + p + ", " + backend + "]", BackendId.parse(backend), p,
+        shape, CaseStatus.PASSED, null, timing, corr, tp, null, null,
+        Map.of("samplesPerSecond", new Metric(1e9 / median, "samples/s", Better.HIGHER)));
   }
 
   /** A case that did not pass, with no figures. */
   public static CaseResult ended(String id, CaseStatus status, String message) {
-    return new CaseResult(id, GEMM, "matmul", id, "cpu", Precision.FP32, Map.of(), status, message, null, null,
+    return new CaseResult(id, GEMM, "matmul", id, BackendId.parse("cpu"), Precision.FP32, Map.of(), status, message, null, null,
         null, null, null, Map.of());
   }
 
@@ -90,14 +95,14 @@ public final class Fixtures {
 
   /** A CPU-only machine. */
   public static Environment cpuMachine() {
-    return environment(List.of(new DeviceInfo("cpu", "cpu", "cpu", true, null, Map.of())), Map.of("djl", "0.36.0"));
+    return environment(List.of(new DeviceInfo(BackendId.parse("cpu"), "cpu", true, null, Map.of())), Map.of("djl", "0.36.0"));
   }
 
   /** A machine with a GPU of the given name and driver. */
   public static Environment gpuMachine(String gpu, String driver) {
     return environment(List.of(
-        new DeviceInfo("cpu", "cpu", "cpu", true, null, Map.of()),
-        new DeviceInfo("cuda:0", "cuda", gpu, true, null, Map.of("driver", driver, "smCount", "132"))),
+        new DeviceInfo(BackendId.parse("cpu"), "cpu", true, null, Map.of()),
+        new DeviceInfo(BackendId.parse("cuda:0"), gpu, true, null, Map.of("driver", driver, "smCount", "132"))),
         Map.of("djl", "0.36.0"));
   }
 

@@ -1,5 +1,6 @@
 package io.gpubench.api.result;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import java.util.Map;
 
@@ -21,15 +22,15 @@ import java.util.Map;
  * @param throughput work rates and the roofline bound, or null when no cost is declared
  * @param telemetry device telemetry during the trials, or null
  * @param memory device memory, or null
- * @param metrics further named figures a workload reports (such as {@code samplesPerSecond}), with their units in
- *     the name
+ * @param metrics further named figures a workload reports (such as {@code samplesPerSecond}), each with its unit
+ *     and direction
  */
 public record CaseResult(
     String id,
     String benchmark,
     String workload,
     String displayName,
-    String backend,
+    BackendId backend,
     Precision precision,
     Map<String, Long> shape,
     CaseStatus status,
@@ -39,7 +40,7 @@ public record CaseResult(
     Throughput throughput,
     Telemetry telemetry,
     Memory memory,
-    Map<String, Double> metrics) {
+    Map<String, Metric> metrics) {
 
   /**
    * Makes the result, copying the maps (keeping the shape's order).
@@ -71,7 +72,7 @@ public record CaseResult(
    * @param figures the figures, by name
    * @return a copy with {@code metrics} set to {@code figures}
    */
-  public CaseResult withMetrics(Map<String, Double> figures) {
+  public CaseResult withMetrics(Map<String, Metric> figures) {
     return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
         correctness, throughput, telemetry, memory, figures);
   }

@@ -1,15 +1,25 @@
 package io.gpubench.api.result;
 
+import io.gpubench.api.CheckMetric;
+
 /**
  * One bound of a tolerance, checked.
  *
- * @param metric the figure: {@code maxAbs}, {@code rms}, {@code psnrDb}, {@code relL2} or {@code nonFinite}
+ * @param metric the figure checked
  * @param actual the measured value
  * @param allowed the bound
- * @param atLeast true when the figure must be at least the bound (PSNR), false when at most
  * @param passed whether the bound holds
  */
-public record Check(String metric, double actual, double allowed, boolean atLeast, boolean passed) {
+public record Check(CheckMetric metric, double actual, double allowed, boolean passed) {
+
+  /**
+   * Whether the figure must be at least the bound (PSNR) rather than at most.
+   *
+   * @return the metric's direction
+   */
+  public boolean atLeast() {
+    return metric.atLeast();
+  }
 
   /**
    * The share of the allowance used: {@code actual / allowed} for an upper bound; for a lower bound (PSNR in dB)
@@ -18,7 +28,7 @@ public record Check(String metric, double actual, double allowed, boolean atLeas
    * @return the share, or NaN when undefined
    */
   public double usedShare() {
-    if (atLeast) {
+    if (atLeast()) {
       return actual == 0 ? Double.NaN : allowed / actual;
     }
     return allowed == 0 ? (actual == 0 ? 0 : Double.POSITIVE_INFINITY) : actual / allowed;
@@ -30,8 +40,8 @@ public record Check(String metric, double actual, double allowed, boolean atLeas
    * @return the line
    */
   public String describe() {
-    String op = passed ? (atLeast ? ">=" : "<=") : (atLeast ? "<" : ">");
-    return metric + " " + fmt(actual) + " " + op + " allowed " + fmt(allowed);
+    String op = passed ? (atLeast() ? ">=" : "<=") : (atLeast() ? "<" : ">");
+    return metric.key() + " " + fmt(actual) + " " + op + " allowed " + fmt(allowed);
   }
 
   private static String fmt(double v) {

@@ -1,25 +1,24 @@
 package io.gpubench.api.result;
 
+import io.gpubench.api.BackendId;
 import java.util.Map;
 
 /**
  * A backend's device as the results record it.
  *
- * @param id the backend id, such as {@code "cuda:0"}
- * @param family the backend family, such as {@code "cuda"}
+ * @param id the backend id, such as {@code cuda:0}
  * @param name the device's name, such as {@code "NVIDIA H200"}
  * @param available whether cases could run on it
  * @param unavailableReason why not, or null
  * @param properties further facts: driver, CUDA version, compute capability, memory, SM count, clocks ...
  */
 public record DeviceInfo(
-    String id, String family, String name, boolean available, String unavailableReason, Map<String, String> properties) {
+    BackendId id, String name, boolean available, String unavailableReason, Map<String, String> properties) {
 
   /**
    * Makes the description, copying the properties.
    *
    * @param id backend id
-   * @param family backend family
    * @param name device name
    * @param available whether cases could run
    * @param unavailableReason why not
@@ -27,5 +26,14 @@ public record DeviceInfo(
    */
   public DeviceInfo {
     properties = Map.copyOf(properties);
+  }
+
+  /**
+   * The backend family, such as {@code cuda}.
+   *
+   * @return the id's family
+   */
+  public String family() {
+    return id.family();
   }
 }

@@ -1,5 +1,7 @@
 package io.gpubench.api.result;
 
+import io.gpubench.api.CheckMetric;
+
 /**
  * The error of an output against its reference, with {@code d = output - reference} over the elements where both
  * are finite.
@@ -33,5 +35,21 @@ public record ErrorStats(long count, long nonFinite, double maxAbs, double rms, 
     double relL2 = sumSquaredRef == 0 ? (sumSquaredDiff == 0 ? 0 : Double.POSITIVE_INFINITY)
         : Math.sqrt(sumSquaredDiff / sumSquaredRef);
     return new ErrorStats(count, nonFinite, maxAbs, rms, psnr, relL2, range);
+  }
+
+  /**
+   * One figure by its metric.
+   *
+   * @param metric the metric
+   * @return its value here ({@link CheckMetric#NON_FINITE} as a count)
+   */
+  public double value(CheckMetric metric) {
+    return switch (metric) {
+      case MAX_ABS -> maxAbs;
+      case RMS -> rms;
+      case PSNR_DB -> psnrDb;
+      case REL_L2 -> relL2;
+      case NON_FINITE -> nonFinite;
+    };
   }
 }

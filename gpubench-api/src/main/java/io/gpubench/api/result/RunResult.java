@@ -16,7 +16,7 @@ public record RunResult(
     String schema, String runId, String startedAt, String finishedAt, Environment environment, List<CaseResult> cases) {
 
   /** The schema id this version writes and reads. */
-  public static final String SCHEMA = "gpubench-results/1";
+  public static final String SCHEMA = "gpubench-results/2";
 
   /**
    * Makes the result, copying the case list.

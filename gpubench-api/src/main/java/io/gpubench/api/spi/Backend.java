@@ -1,5 +1,6 @@
 package io.gpubench.api.spi;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
 import java.util.Optional;
@@ -11,18 +12,12 @@ import java.util.Optional;
 public interface Backend {
 
   /**
-   * The id, unique in a run: {@code "cpu"}, {@code "cuda:0"}.
+   * The id, unique in a run: {@code cpu}, {@code cuda:0}; its family is what
+   * {@code @GpuBenchmark(backends = ...)} names.
    *
    * @return the id
    */
-  String id();
-
-  /**
-   * The family that {@code @GpuBenchmark(backends = ...)} names: {@code "cpu"}, {@code "cuda"}.
-   *
-   * @return the family
-   */
-  String family();
+  BackendId id();
 
   /**
    * Why this backend cannot run cases here, such as {@code "no CUDA driver: libcuda not found"}.

@@ -1,21 +1,21 @@
 package io.gpubench.engine.backend;
 
+import io.gpubench.api.BackendId;
+import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendProvider;
-import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.SessionSpec;
-import io.gpubench.api.Precision;
+import io.gpubench.engine.support.Providers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 
 /**
- * The backends of this machine, found once per run through {@link ServiceLoader}. A provider that fails to load
+ * The backends of this machine, found once per run through {@link java.util.ServiceLoader}. A provider that fails to load
  * (a missing class, an error in its constructor) does not stop the run: its failure is kept as the reason why
  * that family's cases are skipped.
  */
@@ -35,15 +35,17 @@ public final class Backends {
    */
   public static Backends discover(BackendSettings settings, ClassLoader loader) {
     List<Backend> found = new ArrayList<>();
-    var iterator = ServiceLoader.load(BackendProvider.class, loader).iterator();
-    while (true) {
+    for (var p : Providers.load(BackendProvider.class, loader)) {
+      if (!p.ok()) {
+        found.add(new Missing(BackendId.of("provider-error", found.size()),
+            "a backend provider failed to load: " + p.failure()));
+        continue;
+      }
       try {
-        if (!iterator.hasNext()) {
-          break;
-        }
-        found.addAll(iterator.next().backends(settings));
-      } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-        found.add(new Missing("provider-error", "a backend provider failed to load: " + e));
+        found.addAll(p.instance().backends(settings));
+      } catch (RuntimeException | LinkageError e) {
+        found.add(new Missing(BackendId.of("provider-error", found.size()),
+            "backend provider " + p.type().getName() + " failed: " + e));
       }
     }
     return new Backends(found);
@@ -72,45 +74,35 @@ public final class Backends {
    * The backends a class's declaration names: by id, or every backend of a family. A name nothing matches
    * yields an unavailable backend whose reason says so, so that its cases are skipped with that reason.
    *
-   * @param name a family or id from {@code @GpuBenchmark(backends)}
+   * @param name a family or id from {@code @GpuBenchmark(backends)}, parsed
    * @return the matching backends, at least one
    */
-  public List<Backend> resolve(String name) {
-    List<Backend> byId = all.stream().filter(b -> b.id().equals(name)).toList();
-    if (!byId.isEmpty()) {
-      return byId;
+  public List<Backend> resolve(BackendId name) {
+    List<Backend> matching = all.stream().filter(b -> name.selects(b.id())).toList();
+    if (!matching.isEmpty()) {
+      return matching;
     }
-    List<Backend> byFamily = all.stream().filter(b -> b.family().equals(name)).toList();
-    if (!byFamily.isEmpty()) {
-      return byFamily;
-    }
-    String family = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-    boolean familyKnown = all.stream().anyMatch(b -> b.family().equals(family));
+    boolean familyKnown = all.stream().anyMatch(b -> b.id().family().equals(name.family()));
     String reason = familyKnown
         ? "no backend " + name + " on this machine (found: " + all.stream().map(Backend::id).toList() + ")"
-        : "no backend provider for '" + family + "' on the classpath"
-            + ("cuda".equals(family) ? " (add io.gpubench:gpubench-cuda as a test dependency)" : "");
+        : "no backend provider for '" + name.family() + "' on the classpath"
+            + ("cuda".equals(name.family()) ? " (add io.gpubench:gpubench-cuda as a test dependency)" : "");
     return List.of(new Missing(name, reason));
   }
 
   /** A backend that is not there, standing in so that its cases can be skipped with the reason. */
   static final class Missing implements Backend {
-    private final String id;
+    private final BackendId id;
     private final String reason;
 
-    Missing(String id, String reason) {
+    Missing(BackendId id, String reason) {
       this.id = id;
       this.reason = reason;
     }
 
     @Override
-    public String id() {
+    public BackendId id() {
       return id;
-    }
-
-    @Override
-    public String family() {
-      return id.contains(":") ? id.substring(0, id.indexOf(':')) : id;
     }
 
     @Override
@@ -120,7 +112,7 @@ public final class Backends {
 
     @Override
     public DeviceInfo describe() {
-      return new DeviceInfo(id, family(), "(none)", false, reason, Map.of());
+      return new DeviceInfo(id, "(none)", false, reason, Map.of());
     }
 
     @Override

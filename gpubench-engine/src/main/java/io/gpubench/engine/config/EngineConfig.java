@@ -1,5 +1,6 @@
 package io.gpubench.engine.config;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.BackendSettings;
@@ -34,7 +35,7 @@ import org.junit.platform.engine.ConfigurationParameters;
 public record EngineConfig(
     Path outputDir,
     String resultsFile,
-    List<String> backends,
+    List<BackendId> backends,
     List<Precision> precisions,
     String profile,
     long seed,
@@ -67,7 +68,7 @@ public record EngineConfig(
     return new EngineConfig(
         Path.of(p.get(Constants.OUTPUT_DIR).filter(s -> !s.isBlank()).orElse(Constants.DEFAULT_OUTPUT_DIR)),
         p.get(Constants.RESULTS_FILE).filter(s -> !s.isBlank()).orElse("results.json"),
-        list(p, Constants.BACKENDS),
+        list(p, Constants.BACKENDS).stream().map(v -> parse(Constants.BACKENDS, v, BackendId::parse)).toList(),
         list(p, Constants.PRECISIONS).stream().map(v -> parse(Constants.PRECISIONS, v, Precision::parse)).toList(),
         p.get(Constants.PROFILE).filter(s -> !s.isBlank()).orElse("default").trim(),
         number(p, Constants.SEED, 42L, Long::parseLong),

@@ -1,5 +1,6 @@
 package io.gpubench.engine.correctness;
 
+import io.gpubench.api.CheckMetric;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.ErrorStats;
 import java.util.ArrayList;
@@ -37,19 +38,19 @@ public record Allowance(double maxAbs, double rms, double psnrDb, double range, 
    */
   public List<Check> check(ErrorStats error) {
     List<Check> checks = new ArrayList<>();
-    checks.add(new Check("nonFinite", error.nonFinite(), 0, false, error.nonFinite() == 0));
-    upper(checks, "maxAbs", error.maxAbs(), maxAbs);
-    upper(checks, "rms", error.rms(), rms);
+    checks.add(new Check(CheckMetric.NON_FINITE, error.nonFinite(), 0, error.nonFinite() == 0));
+    upper(checks, CheckMetric.MAX_ABS, error.maxAbs(), maxAbs);
+    upper(checks, CheckMetric.RMS, error.rms(), rms);
     if (!Double.isNaN(psnrDb)) {
-      checks.add(new Check("psnrDb", error.psnrDb(), psnrDb, true, error.psnrDb() >= psnrDb));
+      checks.add(new Check(CheckMetric.PSNR_DB, error.psnrDb(), psnrDb, error.psnrDb() >= psnrDb));
     }
-    upper(checks, "relL2", error.relL2(), relL2);
+    upper(checks, CheckMetric.REL_L2, error.relL2(), relL2);
     return checks;
   }
 
-  private static void upper(List<Check> checks, String metric, double actual, double bound) {
+  private static void upper(List<Check> checks, CheckMetric metric, double actual, double bound) {
     if (!Double.isNaN(bound)) {
-      checks.add(new Check(metric, actual, bound, false, actual <= bound));
+      checks.add(new Check(metric, actual, bound, actual <= bound));
     }
   }
 }

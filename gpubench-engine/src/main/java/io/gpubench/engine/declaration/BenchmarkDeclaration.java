@@ -1,5 +1,6 @@
 package io.gpubench.engine.declaration;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.Precision;
 import java.lang.reflect.Method;
@@ -29,7 +30,7 @@ import java.util.Map;
 public record BenchmarkDeclaration(
     Class<?> type,
     String name,
-    List<String> backends,
+    List<BackendId> backends,
     boolean enabledByDefault,
     Map<String, List<Dimensions>> shapesByProfile,
     List<Precision> precisions,

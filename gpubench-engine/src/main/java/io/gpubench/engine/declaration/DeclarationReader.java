@@ -1,5 +1,6 @@
 package io.gpubench.engine.declaration;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.Cost;
 import io.gpubench.api.Dimensions;
@@ -35,6 +36,18 @@ import java.util.Set;
 public final class DeclarationReader {
 
   private DeclarationReader() {}
+
+  private static List<BackendId> backends(Class<?> type, String[] names) {
+    List<BackendId> ids = new ArrayList<>();
+    for (String name : names) {
+      try {
+        ids.add(BackendId.parse(name));
+      } catch (IllegalArgumentException e) {
+        throw new InvalidDeclarationException(type, "@GpuBenchmark(backends)", e.getMessage());
+      }
+    }
+    return ids;
+  }
 
   /**
    * Whether a class is a benchmark class the engine should pick up.
@@ -136,7 +149,7 @@ public final class DeclarationReader {
     }
     Precision referencePrecision = reference == null ? Precision.FP32 : reference.getAnnotation(Reference.class).precision();
     String name = gb.name().isEmpty() ? type.getSimpleName() : gb.name();
-    return new BenchmarkDeclaration(type, name, List.of(gb.backends()), gb.enabledByDefault(), shapes, precisions,
+    return new BenchmarkDeclaration(type, name, backends(type, gb.backends()), gb.enabledByDefault(), shapes, precisions,
         tolerances, trials, cost, setups, tearDowns, reference, referencePrecision, modelInput, workloads);
   }
 

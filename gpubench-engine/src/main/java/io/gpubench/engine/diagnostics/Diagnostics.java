@@ -1,22 +1,21 @@
 package io.gpubench.engine.diagnostics;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendProvider;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.DevicePeaks;
+import io.gpubench.engine.support.Providers;
 import java.io.PrintStream;
 import java.net.URL;
 import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
@@ -101,7 +100,7 @@ public final class Diagnostics {
     int status = 0;
     for (String family : required) {
       boolean ok = found.stream().anyMatch(f -> f.backend() != null && f.backend().unavailableReason().isEmpty()
-          && (f.backend().family().equals(family) || f.backend().id().equals(family)));
+          && BackendId.parse(family).selects(f.backend().id()));
       if (!ok) {
         out.println("required backend '" + family + "' is not available here");
         status = 2;
@@ -112,26 +111,18 @@ public final class Diagnostics {
 
   static List<Found> discover(BackendSettings settings, ClassLoader loader) {
     List<Found> found = new ArrayList<>();
-    Iterator<ServiceLoader.Provider<BackendProvider>> it =
-        ServiceLoader.load(BackendProvider.class, loader).stream().iterator();
-    while (true) {
-      ServiceLoader.Provider<BackendProvider> p;
-      try {
-        if (!it.hasNext()) {
-          break;
-        }
-        p = it.next();
-      } catch (ServiceConfigurationError | LinkageError e) {
-        found.add(new Found("(unloadable provider)", "", null, e.toString()));
+    for (var p : Providers.load(BackendProvider.class, loader)) {
+      String name = p.type() == null ? "(unloadable provider)" : p.type().getName();
+      String source = p.type() == null ? "" : source(p.type());
+      if (!p.ok()) {
+        found.add(new Found(name, source, null, p.failure()));
         continue;
       }
-      String name = p.type().getName();
-      String source = source(p.type());
       try {
-        for (Backend b : p.get().backends(settings)) {
+        for (Backend b : p.instance().backends(settings)) {
           found.add(new Found(name, source, b, null));
         }
-      } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+      } catch (RuntimeException | LinkageError e) {
         found.add(new Found(name, source, null, e.toString()));
       }
     }

@@ -2,6 +2,7 @@ package io.gpubench.engine.discovery;
 
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
+import io.gpubench.engine.plan.CasePlanner;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import org.junit.platform.engine.UniqueId;

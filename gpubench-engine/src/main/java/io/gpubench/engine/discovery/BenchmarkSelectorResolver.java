@@ -11,6 +11,7 @@ import io.gpubench.api.Model;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.plan.CasePlanner;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
@@ -124,7 +125,7 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
   private TestDescriptor classDescriptor(TestDescriptor parent, Class<?> type) {
     try {
       BenchmarkDeclaration decl = DeclarationReader.read(type);
-      CasePlanner planner = new CasePlanner(engine.config(), engine.backends());
+      CasePlanner planner = new CasePlanner(engine.config(), engine.backends(), engine.frameworks());
       boolean optedIn = engine.config().includes(type);
       planner.validate(decl);
       return new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn);

@@ -4,6 +4,7 @@ import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.execution.Frameworks;
 import io.gpubench.engine.execution.RunRecorder;
 import java.util.List;
 import java.util.function.Supplier;
@@ -21,6 +22,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
   private final EngineConfig config;
   private final Supplier<Backends> backendFinder;
   private Backends backends;
+  private Frameworks frameworks;
 
   /**
    * Makes the root.
@@ -49,6 +51,13 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
       backends = backendFinder.get();
     }
     return backends;
+  }
+
+  synchronized Frameworks frameworks() {
+    if (frameworks == null) {
+      frameworks = Frameworks.discover(Thread.currentThread().getContextClassLoader());
+    }
+    return frameworks;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.gpubench.engine.discovery;
 
 import io.gpubench.engine.declaration.WorkloadDeclaration;
+import io.gpubench.engine.plan.CaseSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -31,7 +31,6 @@ public final class EnvironmentProbe {
     Map<String, String> libs = new TreeMap<>(libraries);
     putVersion(libs, "junit-platform", org.junit.platform.engine.TestEngine.class);
     putVersion(libs, "jackson-databind", tools.jackson.databind.ObjectMapper.class);
-    libs.put("djl", djlVersion());
     return new Environment(hostName(), System.getProperty("os.name") + " " + System.getProperty("os.version"),
         System.getProperty("os.arch"), CpuBackend.cpuModel(), Runtime.getRuntime().availableProcessors(),
         physicalMemory(), System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
@@ -55,14 +54,6 @@ public final class EnvironmentProbe {
       // unknown
     }
     return "unknown";
-  }
-
-  private static String djlVersion() {
-    try {
-      return ai.djl.engine.Engine.getDjlVersion();
-    } catch (RuntimeException | LinkageError e) {
-      return "unknown";
-    }
   }
 
   private static void putVersion(Map<String, String> libs, String name, Class<?> type) {

@@ -10,11 +10,12 @@ import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.FrameworkSupport;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
-import io.gpubench.engine.discovery.CaseSpec;
+import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.roofline.Roofline;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -27,14 +28,17 @@ import java.util.Map;
  */
 public final class CaseExecutor {
   private final int telemetryIntervalMillis;
+  private final Frameworks frameworks;
 
   /**
    * Makes an executor.
    *
    * @param telemetryIntervalMillis the telemetry sampling interval
+   * @param frameworks the framework supports on the class path
    */
-  public CaseExecutor(int telemetryIntervalMillis) {
+  public CaseExecutor(int telemetryIntervalMillis, Frameworks frameworks) {
     this.telemetryIntervalMillis = telemetryIntervalMillis;
+    this.frameworks = frameworks;
   }
 
   /**
@@ -81,7 +85,13 @@ public final class CaseExecutor {
       return error(spec, "cannot open backend " + spec.backend().id(), e);
     }
     DefaultBenchContext ctx = new DefaultBenchContext(spec, session, false);
-    Workload workload = workload(spec, instance);
+    Workload workload;
+    try {
+      workload = workload(spec, instance);
+    } catch (RuntimeException e) {
+      session.close();
+      return error(spec, "cannot run the workload", e);
+    }
     try {
       return new Outcome(protocol(spec, instance, session, ctx, workload), null);
     } catch (BenchmarkSkippedException e) {
@@ -100,7 +110,7 @@ public final class CaseExecutor {
       MethodInvoker.invoke(instance, setup, ctx);
     }
     workload.prepare(ctx);
-    TensorOps ops = new TensorOps(session);
+    TensorOps ops = new TensorOps(session, frameworks);
     OutputCheck check = new OutputCheck(ops, spec.allowance(), decl.referencePrecision());
     Tensor reference = null;
     if (workload.hasReference()) {
@@ -123,12 +133,12 @@ public final class CaseExecutor {
     if (reference != null) {
       check.checkFirst(output(ops, ctx, first), reference);
     }
-    TensorOps.release(first);
+    ops.release(first);
     for (int i = 1; i < spec.trials().warmup(); i++) {
       if (reference != null) {
         laterCall(ops, ctx, workload, check);
       } else {
-        TensorOps.release(workload.call(ctx));
+        ops.release(workload.call(ctx));
       }
     }
 
@@ -136,7 +146,7 @@ public final class CaseExecutor {
     Timing timing;
     Telemetry seen;
     try {
-      timing = TrialLoop.run(workload, ctx, session, spec.trials(), firstCallNanos);
+      timing = TrialLoop.run(workload, ctx, session, ops, spec.trials(), firstCallNanos);
     } finally {
       seen = telemetry.stop().orElse(null);
     }
@@ -167,7 +177,7 @@ public final class CaseExecutor {
     ctx.outputs().forEach(ops::poison);
     Object out = workload.call(ctx);
     check.checkLater(output(ops, ctx, out));
-    TensorOps.release(out);
+    ops.release(out);
   }
 
   private static Tensor output(TensorOps ops, DefaultBenchContext ctx, Object returned) {
@@ -183,10 +193,13 @@ public final class CaseExecutor {
             + " outputs; return the one to check against the @Reference");
   }
 
-  private static Workload workload(CaseSpec spec, Object instance) {
+  private Workload workload(CaseSpec spec, Object instance) {
     BenchmarkDeclaration decl = spec.declaration();
     if (spec.workload().kind() == WorkloadDeclaration.Kind.MODEL) {
-      return new ModelWorkload(instance, spec.workload().method(), decl.modelInput());
+      FrameworkSupport models = frameworks.models().orElseThrow(() -> new IllegalStateException(
+          "@Model " + spec.workload().method().getName() + " needs a framework that runs models on the class path"
+              + " (io.gpubench:gpubench-djl)"));
+      return new ModelWorkload(models, instance, spec.workload().method(), decl.modelInput());
     }
     return new MeasureWorkload(instance, spec.workload().method(), decl.reference());
   }

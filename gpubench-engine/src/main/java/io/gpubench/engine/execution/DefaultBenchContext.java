@@ -1,12 +1,16 @@
 package io.gpubench.engine.execution;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
+import io.gpubench.api.Better;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.Precision;
+import io.gpubench.api.Rounding;
+import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
+import io.gpubench.api.result.Metric;
 import io.gpubench.api.spi.BackendSession;
-import io.gpubench.engine.correctness.Rounding;
-import io.gpubench.engine.discovery.CaseSpec;
+import io.gpubench.engine.plan.CaseSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -27,13 +31,13 @@ final class DefaultBenchContext implements BenchContext {
   private final boolean reference;
   private final List<Tensor> inputs = new ArrayList<>();
   private final List<Tensor> outputs = new ArrayList<>();
-  private final Map<String, Double> metrics;
+  private final Map<String, Metric> metrics;
 
   DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
     this(spec, session, reference, new LinkedHashMap<>());
   }
 
-  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Double> metrics) {
+  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics) {
     this.spec = spec;
     this.session = session;
     this.reference = reference;
@@ -45,19 +49,19 @@ final class DefaultBenchContext implements BenchContext {
     return new DefaultBenchContext(spec, session, true, metrics);
   }
 
-  Map<String, Double> metrics() {
+  Map<String, Metric> metrics() {
     return metrics;
   }
 
   @Override
-  public void metric(String name, double value) {
+  public void metric(String name, double value, String unit, Better better) {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("a metric needs a name");
     }
     if (!Double.isFinite(value)) {
       throw new IllegalArgumentException("metric '" + name + "' = " + value + " is not finite");
     }
-    metrics.put(name, value);
+    metrics.put(name, new Metric(value, unit, better));
   }
 
   List<Tensor> inputs() {
@@ -69,13 +73,8 @@ final class DefaultBenchContext implements BenchContext {
   }
 
   @Override
-  public String backend() {
+  public BackendId backend() {
     return spec.backend().id();
-  }
-
-  @Override
-  public String backendFamily() {
-    return spec.backend().family();
   }
 
   @Override

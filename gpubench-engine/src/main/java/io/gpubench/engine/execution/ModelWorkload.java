@@ -1,41 +1,24 @@
 package io.gpubench.engine.execution;
 
-import ai.djl.Device;
-import ai.djl.engine.Engine;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.nn.Block;
-import ai.djl.training.ParameterStore;
 import io.gpubench.api.BenchContext;
-import io.gpubench.api.HostTensor;
-import io.gpubench.engine.correctness.Rounding;
-import io.gpubench.engine.djl.DjlDevices;
-import io.gpubench.engine.djl.DjlTensors;
+import io.gpubench.api.spi.FrameworkSupport;
+import io.gpubench.api.spi.ModelRunner;
 import java.lang.reflect.Method;
 
 /**
- * A {@code @Model} workload: the forward pass of a DJL block on a seeded input. The block is initialised with
- * seeded weights in FP32; the FP32 forward pass on the same (rounded) input is the reference; then parameters and
- * input are cast to the case's precision.
- *
- * <p>A call runs in a sub-manager that holds the input for the call only, so the outputs of each call are freed
- * with it (an op's output belongs to its first input's manager: without this, memory grows every call). The call
- * ends by copying the output to the host, which also waits for the device: DJL has no synchronize of its own.
+ * A {@code @Model} workload, run by the framework support that runs models (gpubench-djl's for DJL blocks): the
+ * support builds the model from the class's {@code @Model} and {@code @ModelInput} methods, computes the reference,
+ * and makes the timed forward pass.
  */
 final class ModelWorkload implements Workload {
+  private final FrameworkSupport support;
   private final Object instance;
   private final Method model;
   private final Method inputShape;
-  private NDManager manager;
-  private Block block;
-  private ParameterStore parameters;
-  private NDArray input;
-  private HostTensor expected;
+  private ModelRunner runner;
 
-  ModelWorkload(Object instance, Method model, Method inputShape) {
+  ModelWorkload(FrameworkSupport support, Object instance, Method model, Method inputShape) {
+    this.support = support;
     this.instance = instance;
     this.model = model;
     this.inputShape = inputShape;
@@ -43,23 +26,17 @@ final class ModelWorkload implements Workload {
 
   @Override
   public void prepare(BenchContext ctx) throws Throwable {
-    Device device = DjlDevices.require(ctx);
-    DataType type = DjlDevices.dataType(ctx.precision());
-    manager = NDManager.newBaseManager(device);
-    Engine.getInstance().setRandomSeed((int) ctx.seed());
-    block = (Block) MethodInvoker.invoke(instance, model, ctx);
-    Shape shape = new Shape(dims(MethodInvoker.invoke(instance, inputShape, ctx)));
-    float[] values = Rounding.roundAll(SeededInputs.uniform(ctx.seed(), "input", shape.size()), ctx.precision());
-    input = manager.create(values, shape);
-    block.initialize(manager, DataType.FLOAT32, shape);
-    parameters = new ParameterStore(manager, false);
-    expected = forward("reference");
-    if (type != DataType.FLOAT32) {
-      DjlTensors.castParameters(block, type);
-      NDArray cast = input.toType(type, false);
-      input.close();
-      input = cast;
-    }
+    runner = support.openModel(ctx, new ModelRunner.Methods() {
+      @Override
+      public Object model() throws Throwable {
+        return MethodInvoker.invoke(instance, model, ctx);
+      }
+
+      @Override
+      public Object inputShape() throws Throwable {
+        return MethodInvoker.invoke(instance, inputShape, ctx);
+      }
+    });
   }
 
   @Override
@@ -69,38 +46,18 @@ final class ModelWorkload implements Workload {
 
   @Override
   public Object reference(BenchContext referenceContext) {
-    return expected;
+    return runner.reference();
   }
 
   @Override
-  public Object call(BenchContext ctx) {
-    return forward("output");
-  }
-
-  private HostTensor forward(String name) {
-    try (NDManager step = manager.newSubManager()) {
-      step.tempAttachAll(input);
-      NDList out = block.forward(parameters, new NDList(input), false);
-      return DjlTensors.toHost(name, out.singletonOrThrow());
-    }
-  }
-
-  private static long[] dims(Object shape) {
-    if (shape instanceof long[] l) {
-      return l.clone();
-    }
-    int[] i = (int[]) shape;
-    long[] l = new long[i.length];
-    for (int k = 0; k < i.length; k++) {
-      l[k] = i[k];
-    }
-    return l;
+  public Object call(BenchContext ctx) throws Throwable {
+    return runner.call();
   }
 
   @Override
   public void close() {
-    if (manager != null) {
-      manager.close();
+    if (runner != null) {
+      runner.close();
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.gpubench.engine.execution;
 
+import io.gpubench.api.CheckMetric;
 import io.gpubench.api.Precision;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.Check;
@@ -7,9 +8,9 @@ import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.engine.correctness.Allowance;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 
 /**
  * The correctness protocol of a case: the first warm-up call is checked against the reference and kept; every
@@ -78,7 +79,7 @@ final class OutputCheck {
     List<String> lines = new ArrayList<>();
     for (Check c : checks) {
       if (!c.passed()) {
-        lines.add(c.metric().equals("nonFinite")
+        lines.add(c.metric() == CheckMetric.NON_FINITE
             ? c.describe() + " (" + error.nonFinite() + " of " + (error.count() + error.nonFinite())
                 + " output elements are NaN or infinite: unwritten or overflowed)"
             : c.describe());

@@ -1,7 +1,7 @@
 package io.gpubench.engine.execution;
 
 import io.gpubench.api.result.CaseResult;
-import io.gpubench.engine.report.compare.Figures;
+import io.gpubench.results.compare.Figures;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Locale;

@@ -1,23 +1,24 @@
 package io.gpubench.engine.execution;
 
-import ai.djl.ndarray.NDArray;
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.engine.backend.cpu.HostTensorOps;
 import io.gpubench.engine.correctness.HostErrorMetrics;
-import io.gpubench.engine.djl.DjlTensors;
 
 /**
- * The checks' tensor operations for one case. Host tensors (what DJL outputs and returned arrays become) are
- * handled on the host whatever the backend; device tensors by the backend's session, on the device.
+ * The checks' tensor operations for one case. Host tensors (what returned arrays become) are handled on the host
+ * whatever the backend; device tensors by the backend's session, on the device; a framework's own arrays through
+ * its {@link io.gpubench.api.spi.FrameworkSupport}.
  */
 final class TensorOps {
   private final BackendSession session;
+  private final Frameworks frameworks;
 
-  TensorOps(BackendSession session) {
+  TensorOps(BackendSession session, Frameworks frameworks) {
     this.session = session;
+    this.frameworks = frameworks;
   }
 
   /**
@@ -32,11 +33,10 @@ final class TensorOps {
     if (returned instanceof Tensor t) {
       return t;
     }
-    if (returned instanceof NDArray a) {
-      return DjlTensors.toHost(name, a);
-    }
-    return session.adopt(name, returned).orElseThrow(() -> new IllegalArgumentException(name + " is a "
-        + returned.getClass().getName() + "; return a Tensor, float[], double[] or a DJL NDArray"));
+    return session.adopt(name, returned).or(() -> frameworks.adopt(name, returned))
+        .orElseThrow(() -> new IllegalArgumentException(name + " is a " + returned.getClass().getName()
+            + "; return a Tensor, float[], double[], or a framework's array (a DJL NDArray, with gpubench-djl on"
+            + " the class path)"));
   }
 
   void poison(Tensor t) {
@@ -73,9 +73,7 @@ final class TensorOps {
   }
 
   /** Releases what a call returned when it owns native memory (a DJL NDArray or NDList). */
-  static void release(Object returned) {
-    if (returned instanceof ai.djl.ndarray.NDResource r) {
-      r.close();
-    }
+  void release(Object returned) {
+    frameworks.release(returned);
   }
 }

@@ -22,7 +22,7 @@ final class TrialLoop {
 
   private TrialLoop() {}
 
-  static Timing run(Workload workload, BenchContext ctx, BackendSession session, TrialPolicy policy,
+  static Timing run(Workload workload, BenchContext ctx, BackendSession session, TensorOps ops, TrialPolicy policy,
       double firstCallNanos) throws Throwable {
     StoppingRule rule = new StoppingRule(policy.min(), policy.max(), policy.target(), policy.budgetSeconds(),
         policy.confidence());
@@ -41,7 +41,7 @@ final class TrialLoop {
         returned.add(workload.call(ctx));
       }
       TrialClock.TrialTime t = clock.stop();
-      returned.forEach(TensorOps::release);
+      returned.forEach(ops::release);
       returned.clear();
       int calls = policy.callsPerTrial();
       Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / calls;

@@ -3,8 +3,10 @@ package io.gpubench.engine.correctness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import io.gpubench.api.CheckMetric;
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Precision;
+import io.gpubench.api.Rounding;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.ErrorStats;
 import java.util.List;
@@ -44,7 +46,8 @@ class CorrectnessTest {
 
     List<Check> checks = a.check(e);
 
-    assertThat(checks).extracting(Check::metric).containsExactly("nonFinite", "maxAbs", "rms", "psnrDb");
+    assertThat(checks).extracting(Check::metric).containsExactly(CheckMetric.NON_FINITE, CheckMetric.MAX_ABS, CheckMetric.RMS,
+        CheckMetric.PSNR_DB);
     assertThat(checks.get(1).passed()).isTrue();
     assertThat(checks.get(1).usedShare()).isCloseTo(0.5, offset(1e-12));
     assertThat(checks.get(2).passed()).isFalse();

@@ -22,7 +22,7 @@ import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.engine.EngineKit;
-import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -60,10 +60,10 @@ class ExecutionTest {
     assertThat(fp32.timing().host().min()).isPositive().isLessThanOrEqualTo(fp32.timing().host().median());
     assertThat(fp32.correctness().passed()).isTrue();
     assertThat(fp32.correctness().callsCompared()).isEqualTo(2);
-    assertThat(fp32.correctness().checks()).extracting("metric").containsExactly("nonFinite", "maxAbs", "rms", "psnrDb");
+    assertThat(fp32.correctness().checks()).extracting(c -> c.metric().key()).containsExactly("nonFinite", "maxAbs", "rms", "psnrDb");
     assertThat(fp32.throughput().flopsPerCall()).isEqualTo(2.0 * 16 * 16 * 8);
     assertThat(fp32.throughput().bytesPerCall()).isEqualTo(4.0 * (16 * 8 + 8 * 16 + 16 * 16));
-    assertThat(run.environment().devices()).extracting("id").contains("cpu");
+    assertThat(run.environment().devices()).extracting(d -> d.id().toString()).contains("cpu");
     assertThat(run.environment().gpubenchVersion()).isNotBlank();
     assertThat(byId(run).get("examples.GoodGemmBenchmark#gemm[m=16,n=16,k=8][TF32][cpu]").message())
         .contains("TF32");
@@ -85,7 +85,7 @@ class ExecutionTest {
     CaseResult r = ResultsFile.read(out.resolve("results.json")).cases().get(0);
     assertThat(r.status()).isEqualTo(CaseStatus.FAILED);
     assertThat(r.timing()).as("a tolerance miss is still timed").isNotNull();
-    assertThat(r.correctness().checks()).filteredOn(c -> !c.passed()).extracting("metric")
+    assertThat(r.correctness().checks()).filteredOn(c -> !c.passed()).extracting(c -> c.metric().key())
         .containsExactly("maxAbs", "rms", "psnrDb");
   }
 
@@ -169,7 +169,7 @@ class ExecutionTest {
     assertThat(r.timing().trials()).hasSize(7);
     assertThat(r.timing().callsPerTrial()).isEqualTo(3);
     // A figure the workload recorded: one checked call, one more warm-up call, 7 trials of 3 calls.
-    assertThat(r.metrics()).containsEntry("calls", 2.0 + 7 * 3);
+    assertThat(r.metrics().get("calls").value()).isEqualTo(2.0 + 7 * 3);
     assertThat(r.timing().stop()).isIn(io.gpubench.api.result.StopReason.MAX_TRIALS,
         io.gpubench.api.result.StopReason.TARGET_REACHED);
   }

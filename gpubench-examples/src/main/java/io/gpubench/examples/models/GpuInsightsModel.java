@@ -2,7 +2,7 @@ package io.gpubench.examples.models;
 
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
-import io.gpubench.engine.training.TrainingObjective;
+import io.gpubench.djl.training.TrainingObjective;
 import java.util.function.Supplier;
 
 /**

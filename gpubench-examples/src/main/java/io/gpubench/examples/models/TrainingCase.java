@@ -5,9 +5,10 @@ import ai.djl.engine.EngineException;
 import ai.djl.ndarray.types.DataType;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.BenchmarkSkippedException;
+import io.gpubench.api.Better;
 import io.gpubench.api.Precision;
-import io.gpubench.engine.djl.DjlDevices;
-import io.gpubench.engine.training.TrainingSession;
+import io.gpubench.djl.DjlDevices;
+import io.gpubench.djl.training.TrainingSession;
 
 /**
  * What the GPU-Insights benchmark classes share: a {@link TrainingSession} for the case's model, batch, device and
@@ -58,8 +59,8 @@ public final class TrainingCase {
             + ctx.backend() + ": " + e.getMessage());
       }
     }
-    ctx.metric("parameters", session.parameterCount());
-    ctx.metric("batch", session.batch());
+    ctx.metric("parameters", session.parameterCount(), "", Better.NEITHER);
+    ctx.metric("batch", session.batch(), "samples", Better.NEITHER);
     return session;
   }
 }

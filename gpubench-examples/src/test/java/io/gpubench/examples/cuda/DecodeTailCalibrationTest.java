@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gpubench.api.Precision;
+import io.gpubench.api.Rounding;
+import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tolerance;
-import io.gpubench.engine.correctness.Rounding;
-import io.gpubench.engine.execution.SeededInputs;
 import org.junit.jupiter.api.Test;
 
 /**

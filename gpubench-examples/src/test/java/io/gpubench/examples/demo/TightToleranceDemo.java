@@ -15,8 +15,8 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.TearDown;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
-import io.gpubench.engine.djl.DjlDevices;
-import io.gpubench.engine.djl.DjlTensors;
+import io.gpubench.djl.DjlDevices;
+import io.gpubench.djl.DjlTensors;
 
 /**
  * A deliberately failing case: an FP16 GEMM held to an FP32-sized allowance. Kept out of the default run

@@ -18,8 +18,8 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.TearDown;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
-import io.gpubench.engine.djl.DjlDevices;
-import io.gpubench.engine.djl.DjlTensors;
+import io.gpubench.djl.DjlDevices;
+import io.gpubench.djl.DjlTensors;
 
 /**
  * A GEMM family through DJL (PyTorch): C = A &middot; B in FP32 and FP16, checked against an FP64 product of the

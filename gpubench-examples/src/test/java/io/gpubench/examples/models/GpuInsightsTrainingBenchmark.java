@@ -3,7 +3,7 @@ package io.gpubench.examples.models;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.Setup;
 import io.gpubench.api.TearDown;
-import io.gpubench.engine.training.TrainingSession;
+import io.gpubench.djl.training.TrainingSession;
 
 /**
  * What the five GPU-Insights training benchmarks share: a training session for their model, opened per case and

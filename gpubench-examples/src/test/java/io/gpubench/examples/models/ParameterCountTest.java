@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.nn.Block;
-import io.gpubench.engine.training.ParameterCount;
+import io.gpubench.djl.training.ParameterCount;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -13,8 +13,8 @@ import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.engine.djl.DjlDevices;
-import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.djl.DjlDevices;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +47,8 @@ class TrainingBenchmarkEngineTest {
         .orElseThrow();
     assertThat(fp32.workload()).isEqualTo("cnn");
     assertThat(fp32.throughput().itemsPerCall()).isEqualTo(8.0);
-    assertThat(fp32.metrics()).containsEntry("parameters", 62_006.0).containsEntry("batch", 8.0);
+    assertThat(fp32.metrics().get("parameters").value()).isEqualTo(62_006.0);
+    assertThat(fp32.metrics().get("batch").value()).isEqualTo(8.0);
     // samples/s is the batch over the median step time
     assertThat(fp32.throughput().itemsPerSecond()).isCloseTo(8.0 / (fp32.medianNanos() * 1e-9), withinPercentage(0.001));
   }

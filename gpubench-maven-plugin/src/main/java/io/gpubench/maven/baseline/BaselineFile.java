@@ -1,6 +1,6 @@
 package io.gpubench.maven.baseline;
 
-import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.results.ResultsFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,13 +1,13 @@
 package io.gpubench.maven.gate;
 
 import io.gpubench.api.result.RunResult;
-import io.gpubench.engine.report.ResultsFile;
 import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.MarkdownSummary;
 import io.gpubench.maven.verdict.RegressionCheck;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

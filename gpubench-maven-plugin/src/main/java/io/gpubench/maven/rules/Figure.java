@@ -69,7 +69,8 @@ public final class Figure {
     }
     if (n.startsWith("metric.") && n.length() > "metric.".length()) {
       String metric = n.substring("metric.".length());
-      return new Figure(n, metricUnit(metric), metricDirection(metric), c -> c.metrics().get(metric));
+      return new Figure(n, metricUnit(metric), metricDirection(metric),
+          c -> c.metrics().get(metric) == null ? null : c.metrics().get(metric).value());
     }
     throw new IllegalArgumentException("unknown figure '" + name + "' (known: " + String.join(", ", NAMES) + ")");
   }
@@ -143,7 +144,7 @@ public final class Figure {
     if (c.correctness() == null) {
       return null;
     }
-    return c.correctness().checks().stream().filter(k -> k.metric().equals(check)).map(Check::usedShare)
+    return c.correctness().checks().stream().filter(k -> k.metric().key().equals(check)).map(Check::usedShare)
         .findFirst().orElse(null);
   }
 

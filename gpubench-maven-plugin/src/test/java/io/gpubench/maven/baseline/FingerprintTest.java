@@ -2,6 +2,7 @@ package io.gpubench.maven.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.maven.Fixtures;
 import java.util.List;
@@ -13,10 +14,10 @@ final class FingerprintTest {
   @Test
   void theKeyNamesTheAvailableHardwareAndTheCpuModelForTheCpuBackend() {
     Fingerprint fp = Fingerprint.of(Fixtures.environment(List.of(
-        new DeviceInfo("cuda:1", "cuda", "NVIDIA H200", true, null, Map.of("driver", "550.54", "smCount", "132")),
-        new DeviceInfo("cpu", "cpu", "cpu", true, null, Map.of()),
-        new DeviceInfo("cuda:0", "cuda", "NVIDIA H200", true, null, Map.of("driver", "550.54")),
-        new DeviceInfo("rocm", "rocm", "MI300", false, "no ROCm", Map.of("driverVersion", "1"))),
+        new DeviceInfo(BackendId.parse("cuda:1"), "NVIDIA H200", true, null, Map.of("driver", "550.54", "smCount", "132")),
+        new DeviceInfo(BackendId.parse("cpu"), "cpu", true, null, Map.of()),
+        new DeviceInfo(BackendId.parse("cuda:0"), "NVIDIA H200", true, null, Map.of("driver", "550.54")),
+        new DeviceInfo(BackendId.parse("rocm"), "MI300", false, "no ROCm", Map.of("driverVersion", "1"))),
         Map.of("cuda", "12.8")));
     assertThat(fp.key()).isEqualTo("cpu: AMD EPYC 7B13 + cuda: NVIDIA H200");
     assertThat(fp.details()).containsOnly(Map.entry("NVIDIA H200 driver", "550.54"), Map.entry("library cuda", "12.8"));

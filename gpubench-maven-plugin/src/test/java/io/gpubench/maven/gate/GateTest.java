@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.engine.report.ResultsFile;
 import io.gpubench.maven.Fixtures;
 import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.baseline.BaselineRecorder;
@@ -21,6 +20,7 @@ import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.maven.verdict.SampleComparator;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -73,7 +73,7 @@ final class GateTest {
   void aForeignResultsFileIsNamedWithItsSchema() throws Exception {
     Path results = Files.writeString(dir.resolve("results.json"), "{\"schema\": \"jmh/1\"}");
     assertThatThrownBy(() -> gate(results, List.of(), false).run())
-        .hasMessage(results + " has schema \"jmh/1\"; this version reads \"gpubench-results/1\"");
+        .hasMessage(results + " has schema \"jmh/1\"; this version reads \"gpubench-results/2\"");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
@@ -25,7 +26,7 @@ final class FigureTest {
 
   @Test
   void deviceClockIsPreferredWhereTheCaseHasOne() {
-    CaseResult onDevice = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), "cuda:0",
+    CaseResult onDevice = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), BackendId.parse("cuda:0"),
         c.precision(), c.shape(), c.status(), null, Fixtures.timing(new double[] {100, 200, 300}, true), null, null,
         null, null, null);
     assertThat(Figure.parse("median").valueOf(onDevice)).isEqualTo(200.0);
@@ -49,7 +50,7 @@ final class FigureTest {
 
   @Test
   void metricsTakeTheirDirectionFromTheUnitInTheirName() {
-    assertThat(Figure.parse("metric.samplesPerSecond").valueOf(c)).isEqualTo(c.metrics().get("samplesPerSecond"));
+    assertThat(Figure.parse("metric.samplesPerSecond").valueOf(c)).isEqualTo(c.metrics().get("samplesPerSecond").value());
     assertThat(Figure.parse("metric.samplesPerSecond").direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
     assertThat(Figure.parse("metric.decodeMillis").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
     assertThat(Figure.parse("metric.score").direction()).isEqualTo(Direction.UNKNOWN);

@@ -4,6 +4,7 @@ import static io.gpubench.maven.Fixtures.gemm;
 import static io.gpubench.maven.Fixtures.normal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.RunResult;
@@ -106,7 +107,7 @@ final class RegressionCheckTest {
   @Test
   void samplesFromAnotherClockAreNotComparedAsIfTheyWereTheSame() {
     CaseResult device = gemm(256, Precision.FP16, "cpu", small);
-    device = new CaseResult(device.id(), device.benchmark(), device.workload(), device.displayName(), "cuda:0",
+    device = new CaseResult(device.id(), device.benchmark(), device.workload(), device.displayName(), BackendId.parse("cuda:0"),
         device.precision(), device.shape(), device.status(), null, Fixtures.timing(small, true), null, null, null,
         null, null);
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), device);
@@ -153,7 +154,7 @@ final class RegressionCheckTest {
   @Test
   void aRateNeedsTheCaseToDeclareItsWork() {
     CaseResult noCost = gemm(256, Precision.FP16, "cpu", small);
-    noCost = new CaseResult(noCost.id(), noCost.benchmark(), noCost.workload(), noCost.displayName(), "cpu",
+    noCost = new CaseResult(noCost.id(), noCost.benchmark(), noCost.workload(), noCost.displayName(), BackendId.parse("cpu"),
         noCost.precision(), noCost.shape(), noCost.status(), null, noCost.timing(), null, null, null, null, null);
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), noCost);
     RegressionCheck byItems = new RegressionCheck(FIVE_PERCENT, ComparedFigure.parse("itemsPerSecond"),

@@ -1,5 +1,6 @@
 package io.gpubench.engine.backend.cpu;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
@@ -17,17 +18,9 @@ import java.util.Optional;
  */
 public final class CpuBackend implements Backend {
 
-  /** The CPU backend's id and family. */
-  public static final String ID = "cpu";
-
   @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String family() {
-    return ID;
+  public BackendId id() {
+    return BackendId.CPU;
   }
 
   @Override
@@ -40,7 +33,7 @@ public final class CpuBackend implements Backend {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("logicalProcessors", String.valueOf(Runtime.getRuntime().availableProcessors()));
     props.put("arch", System.getProperty("os.arch"));
-    return new DeviceInfo(ID, ID, cpuModel(), true, null, props);
+    return new DeviceInfo(BackendId.CPU, cpuModel(), true, null, props);
   }
 
   @Override

@@ -1,0 +1,101 @@
+package io.gpubench.djl;
+
+import ai.djl.Device;
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.types.DataType;
+import io.gpubench.api.BackendId;
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.BenchmarkSkippedException;
+import io.gpubench.api.Precision;
+
+/**
+ * Maps a case's backend and precision onto DJL's device and data type, refusing what DJL cannot do before DJL is
+ * called: DJL 0.36 maps no BF16 data type (its {@code toType(BFLOAT16)} aborts the JVM), TF32 and FP8 are not DJL
+ * data types, and a GPU case needs DJL's GPU natives, which a CUDA machine may lack.
+ */
+public final class DjlDevices {
+
+  /** Why a BF16 case is never handed to DJL. */
+  public static final String NO_BF16 =
+      "DJL 0.36 maps no BF16 data type (NDArray.toType(BFLOAT16) aborts the JVM); BF16 is not run through DJL";
+
+  private DjlDevices() {}
+
+  /**
+   * The DJL device of a case.
+   *
+   * @param ctx the case's context
+   * @return {@link Device#cpu()} for the cpu backend, {@code Device.gpu(n)} for {@code cuda:n}
+   * @throws BenchmarkSkippedException with the reason, for a backend DJL cannot use here
+   */
+  public static Device device(BenchContext ctx) {
+    BackendId backend = ctx.backend();
+    switch (backend.family()) {
+      case "cpu":
+        return Device.cpu();
+      case "cuda":
+        int index = backend.index();
+        Engine engine = engine();
+        int gpus = engine.getGpuCount();
+        if (gpus <= index) {
+          throw new BenchmarkSkippedException("DJL's " + engine.getEngineName()
+              + " engine sees " + gpus + " GPU(s), so it cannot run on " + backend
+              + " (its GPU natives are not installed here; the CPU natives are)");
+        }
+        return Device.gpu(index);
+      default:
+        throw new BenchmarkSkippedException("DJL has no device for backend " + backend);
+    }
+  }
+
+  /**
+   * The DJL data type a precision computes in.
+   *
+   * @param precision the case's (or the reference's) precision
+   * @return the data type
+   * @throws BenchmarkSkippedException with the reason, for a precision DJL cannot compute in
+   */
+  public static DataType dataType(Precision precision) {
+    switch (precision) {
+      case FP64:
+        return DataType.FLOAT64;
+      case FP32:
+        return DataType.FLOAT32;
+      case FP16:
+        return DataType.FLOAT16;
+      case BF16:
+        throw new BenchmarkSkippedException(NO_BF16);
+      default:
+        throw new BenchmarkSkippedException("DJL has no " + precision + " data type");
+    }
+  }
+
+  /**
+   * Checks that DJL can run a case at all, before any DJL call: the precision maps and the device exists.
+   *
+   * @param ctx the case's context
+   * @return the device
+   * @throws BenchmarkSkippedException with the reason otherwise
+   */
+  public static Device require(BenchContext ctx) {
+    dataType(ctx.precision());
+    engine();
+    return device(ctx);
+  }
+
+  /**
+   * DJL's default engine, loaded. Loading fails where the natives are neither on the classpath nor downloadable (a
+   * GPU box without network to which only the jars were copied); that is a reason to skip DJL cases, not an error
+   * of the benchmark.
+   */
+  private static Engine engine() {
+    try {
+      Engine engine = Engine.getInstance();
+      OneDnnGuard.apply();
+      return engine;
+    } catch (RuntimeException | LinkageError e) {
+      throw new BenchmarkSkippedException("DJL's engine cannot load here (its PyTorch natives are neither on the"
+          + " classpath nor downloadable): " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.gpubench.djl;
+
+import ai.djl.Device;
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Block;
+import ai.djl.training.ParameterStore;
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.HostTensor;
+import io.gpubench.api.Rounding;
+import io.gpubench.api.SeededInputs;
+import io.gpubench.api.spi.ModelRunner;
+
+/**
+ * A {@code @Model} workload: the forward pass of a DJL block on a seeded input. The block is initialised with
+ * seeded weights in FP32; the FP32 forward pass on the same (rounded) input is the reference; then parameters and
+ * input are cast to the case's precision.
+ *
+ * <p>A call runs in a sub-manager that holds the input for the call only, so the outputs of each call are freed
+ * with it (an op's output belongs to its first input's manager: without this, memory grows every call). The call
+ * ends by copying the output to the host, which also waits for the device: DJL has no synchronize of its own.
+ */
+final class DjlModelRunner implements ModelRunner {
+  private NDManager manager;
+  private Block block;
+  private ParameterStore parameters;
+  private NDArray input;
+  private HostTensor expected;
+
+  /**
+   * Builds the model and its reference output for a case.
+   *
+   * @param ctx the case's context
+   * @param methods the class's model and input-shape methods
+   * @throws Throwable what they or DJL throw
+   */
+  DjlModelRunner(BenchContext ctx, Methods methods) throws Throwable {
+    Device device = DjlDevices.require(ctx);
+    DataType type = DjlDevices.dataType(ctx.precision());
+    manager = NDManager.newBaseManager(device);
+    Engine.getInstance().setRandomSeed((int) ctx.seed());
+    block = (Block) methods.model();
+    Shape shape = new Shape(dims(methods.inputShape()));
+    float[] values = Rounding.roundAll(SeededInputs.uniform(ctx.seed(), "input", shape.size()), ctx.precision());
+    input = manager.create(values, shape);
+    block.initialize(manager, DataType.FLOAT32, shape);
+    parameters = new ParameterStore(manager, false);
+    expected = forward("reference");
+    if (type != DataType.FLOAT32) {
+      DjlTensors.castParameters(block, type);
+      NDArray cast = input.toType(type, false);
+      input.close();
+      input = cast;
+    }
+  }
+
+  @Override
+  public Object reference() {
+    return expected;
+  }
+
+  @Override
+  public Object call() {
+    return forward("output");
+  }
+
+  private HostTensor forward(String name) {
+    try (NDManager step = manager.newSubManager()) {
+      step.tempAttachAll(input);
+      NDList out = block.forward(parameters, new NDList(input), false);
+      return DjlTensors.toHost(name, out.singletonOrThrow());
+    }
+  }
+
+  private static long[] dims(Object shape) {
+    if (shape instanceof long[] l) {
+      return l.clone();
+    }
+    int[] i = (int[]) shape;
+    long[] l = new long[i.length];
+    for (int k = 0; k < i.length; k++) {
+      l[k] = i[k];
+    }
+    return l;
+  }
+
+  @Override
+  public void close() {
+    if (manager != null) {
+      manager.close();
+    }
+  }
+}

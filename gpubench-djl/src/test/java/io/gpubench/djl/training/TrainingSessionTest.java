@@ -1,0 +1,91 @@
+package io.gpubench.djl.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Activation;
+import ai.djl.nn.Block;
+import ai.djl.nn.Blocks;
+import ai.djl.nn.Parameter;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.nn.convolutional.Conv2d;
+import ai.djl.nn.core.Linear;
+import ai.djl.nn.norm.BatchNorm;
+import org.junit.jupiter.api.Test;
+
+class TrainingSessionTest {
+
+  private static final TrainingObjective OBJECTIVE = TrainingObjective.classification(new Shape(3, 8, 8), 5);
+
+  private static Block smallNet() {
+    return new SequentialBlock()
+        .add(Conv2d.builder().setKernelShape(new Shape(3, 3)).setFilters(4).build())
+        .add(BatchNorm.builder().build())
+        .add(Activation.reluBlock())
+        .add(Blocks.batchFlattenBlock())
+        .add(Linear.builder().setUnits(5).build());
+  }
+
+  private static TrainingSession start(DataType type) {
+    return TrainingSession.start("small", smallNet(), OBJECTIVE, 4, Device.cpu(), type);
+  }
+
+  @Test
+  void manyStepsHoldNoMoreArraysThanTheFirst() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      session.step();
+      int afterFirst = session.liveArrays();
+      for (int i = 0; i < 200; i++) {
+        session.step();
+      }
+      assertThat(session.liveArrays()).isEqualTo(afterFirst);
+    }
+  }
+
+  @Test
+  void aStepUpdatesTheWeights() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      session.step();
+      float[] before = firstWeight(session).toFloatArray();
+      session.step();
+      assertThat(firstWeight(session).toFloatArray()).isNotEqualTo(before);
+    }
+  }
+
+  @Test
+  void fp16TrainsWithHalfWeightsAndAFiniteLoss() {
+    try (TrainingSession session = start(DataType.FLOAT16)) {
+      assertThat(session.step()).isFinite();
+      assertThat(firstWeight(session).getDataType()).isEqualTo(DataType.FLOAT16);
+      assertThat(session.dataType()).isEqualTo(DataType.FLOAT16);
+    }
+  }
+
+  @Test
+  void countsTrainableParametersOnly() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      // conv 4*3*3*3 + 4, batch norm gamma and beta 2*4 (running mean and variance are buffers), linear 4*6*6*5 + 5
+      assertThat(session.parameterCount()).isEqualTo(112 + 8 + 725);
+    }
+  }
+
+  @Test
+  void refusesAnEmptyBatchAndTypesOtherThanFp32AndFp16() {
+    assertThatThrownBy(() -> TrainingSession.start("small", smallNet(), OBJECTIVE, 0, Device.cpu(), DataType.FLOAT32))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("small")
+        .hasMessageContaining("got 0");
+    assertThatThrownBy(() -> TrainingSession.start("small", smallNet(), OBJECTIVE, 2, Device.cpu(), DataType.INT8))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("INT8");
+  }
+
+  private static NDArray firstWeight(TrainingSession session) {
+    Parameter weight = session.block().getParameters().get(0).getValue();
+    return weight.getArray();
+  }
+}

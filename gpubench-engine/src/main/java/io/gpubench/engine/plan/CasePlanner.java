@@ -1,0 +1,165 @@
+package io.gpubench.engine.plan;
+
+import io.gpubench.api.BackendId;
+import io.gpubench.api.BenchmarkSkippedException;
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.Precision;
+import io.gpubench.api.spi.Backend;
+import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.config.Constants;
+import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.DeclarationReader;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.declaration.WorkloadDeclaration;
+import io.gpubench.engine.execution.Frameworks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Expands a declaration into its cases for this run: shapes (the profile's, or the run's override) &times;
+ * precisions (narrowed by the run) &times; backends (resolved on this machine, narrowed by the run). A case that
+ * cannot run here is still planned, with the reason it will be skipped.
+ */
+public final class CasePlanner {
+  private final EngineConfig config;
+  private final Backends backends;
+  private final Frameworks frameworks;
+
+  /**
+   * Makes a planner for a run.
+   *
+   * @param config the run's configuration
+   * @param backends the backends of this machine
+   * @param frameworks the framework supports on the class path
+   */
+  public CasePlanner(EngineConfig config, Backends backends, Frameworks frameworks) {
+    this.config = config;
+    this.backends = backends;
+    this.frameworks = frameworks;
+  }
+
+  /**
+   * Plans the cases of one workload.
+   *
+   * @param decl the class
+   * @param workload the workload
+   * @param optedIn whether a class kept out of the default run was asked for
+   * @return the cases in shape, precision, backend order
+   * @throws InvalidDeclarationException when the run's overrides do not fit the class
+   */
+  public List<CaseSpec> plan(BenchmarkDeclaration decl, WorkloadDeclaration workload, boolean optedIn) {
+    TrialPolicy trials = trials(decl);
+    List<CaseSpec> cases = new ArrayList<>();
+    for (Dimensions dims : shapes(decl)) {
+      long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
+      for (Precision precision : precisions(decl)) {
+        for (Backend backend : backends(decl)) {
+          String skip = skipReason(decl, workload, precision, backend, optedIn);
+          cases.add(new CaseSpec(decl, workload, dims, precision, backend, decl.tolerances().forPrecision(precision),
+              trials, seed, skip));
+        }
+      }
+    }
+    return cases;
+  }
+
+  /**
+   * Checks that the run's overrides fit a class (shapes and trial limits), so that a bad override fails discovery
+   * of the class rather than a later step.
+   *
+   * @param decl the class
+   * @throws InvalidDeclarationException naming the class, the key and the value
+   */
+  public void validate(BenchmarkDeclaration decl) {
+    trials(decl);
+    shapes(decl);
+  }
+
+  private TrialPolicy trials(BenchmarkDeclaration decl) {
+    TrialPolicy t;
+    try {
+      t = config.trials(decl.trials());
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDeclarationException(decl.type(), "@Trials", e.getMessage());
+    }
+    String problem = t.problem();
+    if (problem != null) {
+      throw new InvalidDeclarationException(decl.type(), "@Trials with the run's gpubench.trials.* overrides", problem);
+    }
+    return t;
+  }
+
+  private List<Dimensions> shapes(BenchmarkDeclaration decl) {
+    var override = config.shapesFor(decl.type());
+    if (override.isEmpty()) {
+      return decl.shapes(config.profile());
+    }
+    List<Dimensions> shapes = new ArrayList<>();
+    String member = "configuration " + Constants.SHAPES_PREFIX + decl.type().getSimpleName();
+    for (String spec : override.get().split(";")) {
+      shapes.addAll(DeclarationReader.parseShape(decl.type(), member, spec));
+    }
+    for (Dimensions d : shapes) {
+      for (var e : decl.cost().declared()) {
+        e.missingAxis(d).ifPresent(v -> {
+          throw new InvalidDeclarationException(decl.type(), member,
+              "shape \"" + d + "\" lacks axis \"" + v + "\" that @Cost \"" + e + "\" uses");
+        });
+      }
+    }
+    return shapes;
+  }
+
+  private List<Precision> precisions(BenchmarkDeclaration decl) {
+    if (config.precisions().isEmpty()) {
+      return decl.precisions();
+    }
+    return decl.precisions().stream().filter(config.precisions()::contains).toList();
+  }
+
+  private List<Backend> backends(BenchmarkDeclaration decl) {
+    Map<BackendId, Backend> byId = new LinkedHashMap<>();
+    for (BackendId name : decl.backends()) {
+      for (Backend b : backends.resolve(name)) {
+        byId.putIfAbsent(b.id(), b);
+      }
+    }
+    if (config.backends().isEmpty()) {
+      return List.copyOf(byId.values());
+    }
+    return byId.values().stream()
+        .filter(b -> config.backends().stream().anyMatch(f -> f.selects(b.id())))
+        .toList();
+  }
+
+  private String skipReason(BenchmarkDeclaration decl, WorkloadDeclaration workload, Precision precision,
+      Backend backend, boolean optedIn) {
+    if (!decl.enabledByDefault() && !optedIn) {
+      return "kept out of the default run (@GpuBenchmark(enabledByDefault = false)); run it with "
+          + Constants.INCLUDE + "=" + decl.type().getSimpleName() + " or select one of its methods";
+    }
+    var unavailable = backend.unavailableReason();
+    if (unavailable.isPresent()) {
+      return unavailable.get();
+    }
+    var unsupported = backend.unsupported(precision);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
+    }
+    if (workload.kind() == WorkloadDeclaration.Kind.MODEL) {
+      var support = frameworks.models().orElseThrow(() -> new InvalidDeclarationException(decl.type(),
+          "@Model " + workload.method().getName() + "()",
+          "needs a framework that runs models on the test class path: add io.gpubench:gpubench-djl"));
+      var refused = support.modelUnsupported(precision);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
+    return null;
+  }
+
+}

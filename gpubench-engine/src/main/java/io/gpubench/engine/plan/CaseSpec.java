@@ -1,0 +1,62 @@
+package io.gpubench.engine.plan;
+
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.Precision;
+import io.gpubench.api.spi.Backend;
+import io.gpubench.engine.correctness.Allowance;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.declaration.WorkloadDeclaration;
+
+/**
+ * One case, planned: a workload at one shape, precision and backend, with the allowance and trial policy in force.
+ *
+ * @param declaration the class's declaration
+ * @param workload the workload
+ * @param dims the shape
+ * @param precision the precision
+ * @param backend the backend
+ * @param allowance the tolerance for this precision
+ * @param trials the trial policy with the run's overrides
+ * @param seed the seed of the inputs, the same for every case of a shape
+ * @param skipReason why the case cannot run here, or null
+ */
+public record CaseSpec(
+    BenchmarkDeclaration declaration,
+    WorkloadDeclaration workload,
+    Dimensions dims,
+    Precision precision,
+    Backend backend,
+    Allowance allowance,
+    TrialPolicy trials,
+    long seed,
+    String skipReason) {
+
+  /**
+   * The stable key of the case across runs: {@code Class#workload[shape][precision][backend]}.
+   *
+   * @return the id
+   */
+  public String id() {
+    return declaration.type().getName() + "#" + workload.name() + "[" + dims + "][" + precision + "][" + backend.id() + "]";
+  }
+
+  /**
+   * The test's display name: {@code matmul [256x256x256, FP16, cpu]}.
+   *
+   * @return the display name
+   */
+  public String displayName() {
+    String shape = dims.axes().isEmpty() ? "" : dims.compact() + ", ";
+    return workload.name() + " [" + shape + precision + ", " + backend.id() + "]";
+  }
+
+  /**
+   * The segment value of the case's unique id.
+   *
+   * @return {@code shape|precision|backend}
+   */
+  public String segment() {
+    return dims + "|" + precision + "|" + backend.id();
+  }
+}

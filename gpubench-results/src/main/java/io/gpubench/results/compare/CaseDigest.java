@@ -1,0 +1,178 @@
+package io.gpubench.results.compare;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Check;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Throughput;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one-line reading of a case that every summary shows: its figure, its rate, its verdict, the tightest
+ * correctness margin and its flags. The HTML summary and the Markdown summary both read cases through this, so a
+ * case reads the same in the CI log and in the browser.
+ *
+ * @param time the median time with the confidence interval's relative half-width: {@code 1.234 ms ±0.8%}
+ * @param rate the most telling rate: samples/s for models, else items/s, FLOP/s or B/s; {@link Figures#ABSENT}
+ * @param verdict {@code passed}, or why not: the failed check or the message
+ * @param tightest the check that used the largest share of its allowance, or null
+ * @param flags warnings a reader must see beside the figure: {@code throttled}, {@code shared GPU}, ...
+ */
+public record CaseDigest(String time, String rate, String verdict, Check tightest, List<String> flags) {
+
+  /**
+   * Makes the digest, copying the flags.
+   *
+   * @param time time
+   * @param rate rate
+   * @param verdict verdict
+   * @param tightest tightest check
+   * @param flags flags
+   */
+  public CaseDigest {
+    flags = List.copyOf(flags);
+  }
+
+  /**
+   * Reads a case.
+   *
+   * @param c the case
+   * @return its digest
+   */
+  public static CaseDigest of(CaseResult c) {
+    return new CaseDigest(time(c), rate(c), verdict(c), tightest(c), flags(c));
+  }
+
+  /**
+   * The median time and the relative half-width of the confidence interval of the mean.
+   *
+   * @param c the case
+   * @return the text, or {@link Figures#ABSENT} when not timed
+   */
+  public static String time(CaseResult c) {
+    Statistics s = c.timing() == null ? null : c.timing().primary();
+    if (s == null || !Figures.present(s.median())) {
+      return Figures.ABSENT;
+    }
+    String text = Figures.duration(s.median());
+    double hw = s.relativeHalfWidth();
+    return Figures.present(hw) ? text + " ±" + Figures.percent(hw) : text;
+  }
+
+  /**
+   * The most telling rate of a case.
+   *
+   * @param c the case
+   * @return the text, or {@link Figures#ABSENT}
+   */
+  public static String rate(CaseResult c) {
+    Double samples = metricValue(c, Leaderboard.METRIC);
+    if (Figures.present(samples)) {
+      return Figures.rate(samples, "samples/s");
+    }
+    Throughput t = c.throughput();
+    if (t == null) {
+      return Figures.ABSENT;
+    }
+    if (Figures.present(t.flopsPerSecond())) {
+      return Figures.rate(t.flopsPerSecond(), "FLOP/s");
+    }
+    if (Figures.present(t.itemsPerSecond())) {
+      return Figures.rate(t.itemsPerSecond(), "items/s");
+    }
+    return Figures.rate(t.bytesPerSecond(), "B/s");
+  }
+
+  /**
+   * The check with the largest used share of its allowance; a check whose share is undefined counts last.
+   *
+   * @param c the case
+   * @return the check, or null when the case has none
+   */
+  public static Check tightest(CaseResult c) {
+    if (c.correctness() == null) {
+      return null;
+    }
+    Check worst = null;
+    for (Check k : c.correctness().checks()) {
+      if (worst == null || key(k) > key(worst)) {
+        worst = k;
+      }
+    }
+    return worst;
+  }
+
+  private static double key(Check k) {
+    double s = k.usedShare();
+    if (!k.passed()) {
+      return Double.MAX_VALUE;
+    }
+    return Double.isNaN(s) ? -1 : s;
+  }
+
+  private static String verdict(CaseResult c) {
+    if (c.status() == CaseStatus.PASSED) {
+      return "passed";
+    }
+    String status = c.status().name().toLowerCase(java.util.Locale.ROOT);
+    if (c.message() != null && !c.message().isBlank()) {
+      return status + ": " + firstLine(c.message());
+    }
+    if (c.correctness() != null) {
+      for (Check k : c.correctness().checks()) {
+        if (!k.passed()) {
+          return status + ": " + k.describe();
+        }
+      }
+    }
+    return status;
+  }
+
+  private static List<String> flags(CaseResult c) {
+    List<String> flags = new ArrayList<>();
+    if (c.telemetry() != null) {
+      if (c.telemetry().throttled()) {
+        flags.add("throttled");
+      }
+      if (c.telemetry().shared()) {
+        flags.add("shared GPU");
+      }
+    }
+    if (c.correctness() != null) {
+      if (!c.correctness().inputsUnchanged()) {
+        flags.add("inputs changed");
+      }
+      if (c.correctness().error() != null && c.correctness().error().nonFinite() > 0) {
+        flags.add("non-finite output");
+      }
+    }
+    if (c.timing() != null && c.timing().stop() == io.gpubench.api.result.StopReason.TIME_BUDGET) {
+      flags.add("time budget hit");
+    }
+    return flags;
+  }
+
+  /**
+   * The value of a figure a workload reported.
+   *
+   * @param c the case
+   * @param name the figure's name
+   * @return its value, or null when the case has no such figure
+   */
+  public static Double metricValue(CaseResult c, String name) {
+    var m = c.metrics().get(name);
+    return m == null ? null : m.value();
+  }
+
+  /**
+   * The first line of a message: summaries have one line per case, and stack traces do not belong in them.
+   *
+   * @param message the message
+   * @return its first line, trimmed
+   */
+  public static String firstLine(String message) {
+    int nl = message.indexOf('\n');
+    return (nl < 0 ? message : message.substring(0, nl)).strip();
+  }
+}

@@ -1,0 +1,147 @@
+package io.gpubench.results.console;
+
+import io.gpubench.api.CheckMetric;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Check;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Throughput;
+import io.gpubench.results.compare.Figures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The table printed at the end of a run: one line per case with its status, median time and interval, the
+ * throughput it declares, the tightest correctness margin, the stop reason and the device flags.
+ */
+public final class ConsoleSummary {
+
+  private ConsoleSummary() {}
+
+  /**
+   * Renders the table.
+   *
+   * @param run the run
+   * @param resultsFile where the results were written, for the last line
+   * @return the text
+   */
+  public static String render(RunResult run, String resultsFile) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"case", "status", "median", "±CI", "throughput", "margin", "stop", "flags"});
+    for (CaseResult c : run.cases()) {
+      rows.add(row(c));
+    }
+    int[] width = new int[rows.get(0).length];
+    for (String[] r : rows) {
+      for (int i = 0; i < r.length; i++) {
+        width[i] = Math.max(width[i], r[i].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder("\ngpubench results (" + run.cases().size() + " cases)\n");
+    for (int k = 0; k < rows.size(); k++) {
+      String[] r = rows.get(k);
+      for (int i = 0; i < r.length; i++) {
+        sb.append(i == 0 ? "  " : "  ").append(pad(r[i], width[i], i >= 2 && i <= 5));
+      }
+      sb.append('\n');
+      if (k == 0) {
+        sb.append("  ").append("-".repeat(java.util.Arrays.stream(width).sum() + 2 * (width.length - 1))).append('\n');
+      }
+    }
+    long passed = count(run, CaseStatus.PASSED);
+    long failed = count(run, CaseStatus.FAILED);
+    long errors = count(run, CaseStatus.ERROR);
+    long skipped = count(run, CaseStatus.SKIPPED);
+    sb.append(String.format(Locale.ROOT, "  %d passed, %d failed, %d errors, %d skipped%n", passed, failed, errors, skipped));
+    // One line per distinct reason: a machine without a GPU skips every CUDA case for the same one.
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    for (CaseResult c : run.cases()) {
+      if (c.status() == CaseStatus.SKIPPED) {
+        byReason.computeIfAbsent(c.message(), r -> new ArrayList<>()).add(c.displayName());
+      }
+    }
+    byReason.forEach((reason, names) -> sb.append("  skipped ")
+        .append(names.size() == 1 ? names.get(0) : names.size() + " cases (" + names.get(0) + ", ...)")
+        .append(": ").append(reason).append('\n'));
+    sb.append("  results: ").append(resultsFile).append('\n');
+    return sb.toString();
+  }
+
+  private static long count(RunResult run, CaseStatus status) {
+    return run.cases().stream().filter(c -> c.status() == status).count();
+  }
+
+  private static String[] row(CaseResult c) {
+    String median = "";
+    String ci = "";
+    String stop = "";
+    if (c.timing() != null) {
+      Statistics s = c.timing().primary();
+      median = Figures.duration(s.median());
+      ci = String.format(Locale.ROOT, "±%.1f%%", s.relativeHalfWidth() * 100);
+      stop = c.timing().stop().name().toLowerCase(Locale.ROOT) + " (" + s.n() + ")";
+    }
+    return new String[] {c.displayName(), c.status().name(), median, ci, throughput(c.throughput()), margin(c),
+        stop, flags(c)};
+  }
+
+  private static String throughput(Throughput t) {
+    if (t == null) {
+      return "";
+    }
+    if (t.flopsPerSecond() != null) {
+      String s = String.format(Locale.ROOT, "%.3g GFLOP/s", t.flopsPerSecond() / 1e9);
+      return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
+    }
+    if (t.itemsPerSecond() != null) {
+      return String.format(Locale.ROOT, "%.4g items/s", t.itemsPerSecond());
+    }
+    if (t.bytesPerSecond() != null) {
+      return String.format(Locale.ROOT, "%.3g GB/s", t.bytesPerSecond() / 1e9);
+    }
+    return "";
+  }
+
+  /** The check closest to its allowance, as the share used: "maxAbs 42%". */
+  private static String margin(CaseResult c) {
+    if (c.correctness() == null) {
+      return "";
+    }
+    Check worst = null;
+    for (Check k : c.correctness().checks()) {
+      if (k.metric() == CheckMetric.NON_FINITE || Double.isNaN(k.usedShare())) {
+        continue;
+      }
+      if (worst == null || k.usedShare() > worst.usedShare()) {
+        worst = k;
+      }
+    }
+    return worst == null ? "" : String.format(Locale.ROOT, "%s %.0f%%", worst.metric().key(), worst.usedShare() * 100);
+  }
+
+  private static String flags(CaseResult c) {
+    if (c.telemetry() == null) {
+      return "";
+    }
+    List<String> f = new ArrayList<>();
+    if (c.telemetry().shared()) {
+      f.add("SHARED");
+    }
+    if (c.telemetry().throttled()) {
+      f.add("THROTTLED");
+    }
+    if (c.telemetry().smClockMeanMhz() != null) {
+      f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
+    }
+    return String.join(" ", f);
+  }
+
+  private static String pad(String s, int w, boolean right) {
+    String fill = " ".repeat(Math.max(0, w - s.length()));
+    return right ? fill + s : s + fill;
+  }
+}

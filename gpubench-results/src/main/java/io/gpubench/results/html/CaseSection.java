@@ -1,0 +1,212 @@
+package io.gpubench.results.html;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Check;
+import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.Memory;
+import io.gpubench.api.result.Metric;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Telemetry;
+import io.gpubench.api.result.Throughput;
+import io.gpubench.api.result.Timing;
+import io.gpubench.results.compare.CaseDigest;
+import io.gpubench.results.compare.Figures;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The detail card of one case: its figures with the confidence interval, the trial distribution, the correctness
+ * margins as shares of their allowances, the roofline gap, memory, and the telemetry timeline.
+ */
+final class CaseSection {
+
+  private CaseSection() {}
+
+  /**
+   * Writes the card.
+   *
+   * @param m the page
+   * @param charts the chart data
+   * @param c the case
+   * @param anchor the card's element id
+   */
+  static void write(Markup m, ChartData charts, CaseResult c, String anchor) {
+    CaseDigest d = CaseDigest.of(c);
+    m.open("article", "class", "case", "id", anchor);
+    m.open("h3").text(c.displayName() != null ? c.displayName() : c.id()).raw(" ");
+    Badges.status(m, c.status());
+    Badges.flags(m, d.flags());
+    m.close("h3");
+    m.el("p", c.id(), "class", "case-id");
+    if (c.message() != null && !c.message().isBlank()) {
+      m.el("pre", c.message(), "class", "message");
+    }
+    m.open("div", "class", "case-body");
+    m.open("div", "class", "figures");
+    timing(m, c.timing());
+    throughput(m, c);
+    memory(m, c.memory());
+    m.close("div");
+    String histogram = charts.histogram(c);
+    if (histogram != null) {
+      m.open("figure", "class", "chart-box");
+      m.el("div", null, "class", "chart", "data-chart", histogram, "role", "img", "aria-label",
+          "distribution of trial times");
+      m.el("figcaption", "Trial times per call; band: " + pct(c.timing().primary().confidence())
+          + " confidence interval of the mean; line: median.");
+      m.close("figure");
+    }
+    m.close("div");
+    correctness(m, c.correctness());
+    telemetry(m, charts, c.telemetry());
+    m.close("article");
+  }
+
+  private static void timing(Markup m, Timing t) {
+    if (t == null) {
+      m.el("p", "Not timed.", "class", "muted");
+      return;
+    }
+    Statistics s = t.primary();
+    m.open("dl");
+    item(m, "median", Figures.duration(s.median()) + (t.device() != null ? " (" + t.deviceClock() + ")" : " (host)"));
+    item(m, "mean, " + pct(s.confidence()) + " CI", Figures.duration(s.mean()) + "  [" + Figures.duration(s.ciLow())
+        + " … " + Figures.duration(s.ciHigh()) + "], ±" + Figures.percent(s.relativeHalfWidth()));
+    item(m, "min / p90 / p99 / max", Figures.duration(s.min()) + " / " + Figures.duration(s.p90()) + " / "
+        + Figures.duration(s.p99()) + " / " + Figures.duration(s.max()));
+    item(m, "stdev", Figures.duration(s.stdev()));
+    if (t.device() != null) {
+      item(m, "host median", Figures.duration(t.host().median()));
+    }
+    item(m, "trials", s.n() + " × " + t.callsPerTrial() + (t.callsPerTrial() == 1 ? " call" : " calls")
+        + ", stopped: " + (t.stop() == null ? "?" : t.stop().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        + (t.stopDetail() == null ? "" : " (" + t.stopDetail() + ")"));
+    item(m, "warm-up / first call", t.warmupCalls() + " calls / " + Figures.duration(t.firstCallNanos()));
+    item(m, "caches", t.cache() == null ? "?" : t.cache().name().toLowerCase(Locale.ROOT));
+    m.close("dl");
+  }
+
+  private static void throughput(Markup m, CaseResult c) {
+    Throughput t = c.throughput();
+    if (t == null && c.metrics().isEmpty()) {
+      return;
+    }
+    m.open("dl");
+    for (Map.Entry<String, Metric> metric : c.metrics().entrySet()) {
+      String unit = metric.getValue().unit();
+      item(m, metric.getKey(), Figures.number(metric.getValue().value()) + (unit.isEmpty() ? "" : " " + unit));
+    }
+    if (t != null) {
+      if (Figures.present(t.itemsPerSecond())) {
+        item(m, "items/s", Figures.rate(t.itemsPerSecond(), "items/s")
+            + (t.itemsPerCall() == null ? "" : " (" + Figures.number(t.itemsPerCall()) + " per call)"));
+      }
+      if (Figures.present(t.flopsPerSecond())) {
+        item(m, "compute", Figures.rate(t.flopsPerSecond(), "FLOP/s"));
+      }
+      if (Figures.present(t.bytesPerSecond())) {
+        item(m, "bandwidth", Figures.rate(t.bytesPerSecond(), "B/s"));
+      }
+      if (Figures.present(t.gap())) {
+        item(m, "roofline gap", Figures.ratio(t.gap()) + " over the " + (t.boundBy() == null ? "" : t.boundBy() + " ")
+            + "bound of " + Figures.duration(t.boundNanos()) + " per call"
+            + (t.peakSource() == null ? "" : " (peaks: " + t.peakSource() + ")"));
+      }
+    }
+    m.close("dl");
+  }
+
+  private static void memory(Markup m, Memory mem) {
+    if (mem == null || (mem.peakDeviceBytes() == null && mem.allocatedBytes() == null)) {
+      return;
+    }
+    m.open("dl");
+    if (mem.peakDeviceBytes() != null) {
+      item(m, "peak device memory", Figures.rate(mem.peakDeviceBytes().doubleValue(), "B"));
+    }
+    if (mem.allocatedBytes() != null) {
+      item(m, "allocated / reserved", Figures.rate(mem.allocatedBytes().doubleValue(), "B") + " / "
+          + (mem.reservedBytes() == null ? Figures.ABSENT : Figures.rate(mem.reservedBytes().doubleValue(), "B")));
+    }
+    m.close("dl");
+  }
+
+  private static void correctness(Markup m, Correctness corr) {
+    if (corr == null) {
+      return;
+    }
+    m.open("section", "class", "correctness");
+    m.el("h4", "Correctness against the " + (corr.referencePrecision() == null ? "" : corr.referencePrecision()
+        + " ") + "reference");
+    m.open("table", "class", "checks");
+    m.open("tr").el("th", "figure").el("th", "measured").el("th", "allowed").el("th", "margin used").close("tr");
+    for (Check k : corr.checks()) {
+      String name = k.metric().label();
+      double share = k.usedShare();
+      m.open("tr", "class", k.passed() ? "check-ok" : "check-failed");
+      m.el("td", name);
+      m.el("td", Figures.number(k.actual()));
+      m.el("td", (k.atLeast() ? "≥ " : "≤ ") + Figures.number(k.allowed()));
+      m.open("td");
+      double bar = Double.isNaN(share) ? 0 : Math.max(0, Math.min(1, share));
+      m.open("span", "class", "meter", "title", name + ": " + Figures.percent(share));
+      m.el("span", null, "class", "meter-fill", "style",
+          String.format(Locale.ROOT, "width:%.1f%%", bar * 100));
+      m.close("span");
+      m.text(" " + name + " used " + Figures.percent(share) + " of its allowance");
+      m.close("td");
+      m.close("tr");
+    }
+    m.close("table");
+    StringBuilder also = new StringBuilder(corr.inputsUnchanged() ? "Inputs unchanged." : "Inputs were changed!");
+    if (corr.agreement() != null) {
+      also.append(" ").append(corr.callsCompared()).append(" later calls agree with the checked call within max |d| ")
+          .append(Figures.number(corr.agreement().maxAbs())).append('.');
+    }
+    if (corr.error() != null && corr.error().nonFinite() > 0) {
+      also.append(" ").append(corr.error().nonFinite()).append(" non-finite output elements.");
+    }
+    m.el("p", also.toString(), "class", "muted");
+    m.close("section");
+  }
+
+  private static void telemetry(Markup m, ChartData charts, Telemetry t) {
+    if (t == null) {
+      return;
+    }
+    m.open("section", "class", "telemetry");
+    m.el("h4", "Telemetry while the trials ran");
+    StringBuilder line = new StringBuilder();
+    line.append("SM clock mean ").append(mhz(t.smClockMeanMhz())).append(" (min ").append(mhz(t.smClockMinMhz()))
+        .append(", device max ").append(mhz(t.smClockMaxMhz())).append(") · power mean ")
+        .append(Figures.number(t.powerMeanWatts())).append(" W (max ").append(Figures.number(t.powerMaxWatts()))
+        .append(" W) · temperature max ").append(Figures.number(t.temperatureMaxC())).append(" °C");
+    m.el("p", line.toString());
+    if (!t.throttleReasons().isEmpty()) {
+      m.el("p", "Throttle reasons: " + String.join(", ", t.throttleReasons()), "class", "warn");
+    }
+    if (!t.otherProcesses().isEmpty()) {
+      m.el("p", "Other processes on the GPU: " + String.join(", ", t.otherProcesses()), "class", "warn");
+    }
+    String chart = charts.telemetry(t);
+    if (chart != null) {
+      m.open("figure", "class", "chart-box wide");
+      m.el("div", null, "class", "chart", "data-chart", chart, "role", "img", "aria-label", "telemetry timeline");
+      m.el("figcaption", "SM clock and board power, sampled every " + t.intervalMillis() + " ms.");
+      m.close("figure");
+    }
+    m.close("section");
+  }
+
+  private static String mhz(Double v) {
+    return Figures.present(v) ? Figures.number(v) + " MHz" : Figures.ABSENT;
+  }
+
+  private static String pct(double confidence) {
+    return Figures.percent(confidence);
+  }
+
+  private static void item(Markup m, String term, String value) {
+    m.el("dt", term).el("dd", value);
+  }
+}

@@ -1,0 +1,212 @@
+package io.gpubench.results.html;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Telemetry;
+import io.gpubench.api.result.TelemetrySample;
+import io.gpubench.api.result.Trial;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.Change;
+import io.gpubench.results.compare.Comparison;
+import io.gpubench.results.compare.Leaderboard;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The data behind the report's charts, embedded in the page as JSON and turned into ECharts options by
+ * {@code report.js}. Each chart gets an id that its placeholder element names ({@code data-chart}); the page's
+ * script looks the data up by that id. Binning and unit choice happen here, in tested Java; the script only maps
+ * data to chart options.
+ */
+final class ChartData {
+
+  private final ObjectNode charts = ResultsFile.mapper().createObjectNode();
+
+  /**
+   * Adds the distribution of a case's trial times, with the median and the confidence interval of the mean.
+   *
+   * @param c the case
+   * @return the chart id, or null when the case has no trials
+   */
+  String histogram(CaseResult c) {
+    if (c.timing() == null || c.timing().trials().isEmpty() || c.timing().primary() == null) {
+      return null;
+    }
+    boolean device = c.timing().device() != null
+        && c.timing().trials().stream().allMatch(t -> t.deviceNanos() != null);
+    List<Double> xs = new ArrayList<>();
+    for (Trial t : c.timing().trials()) {
+      xs.add(device ? t.deviceNanos() : t.hostNanos());
+    }
+    Statistics s = device ? c.timing().device() : c.timing().host();
+    TimeUnit unit = TimeUnit.forNanos(s.median());
+    Histogram h = Histogram.of(xs);
+    ObjectNode spec = spec("histogram");
+    spec.put("unit", unit.symbol());
+    spec.put("clock", device ? c.timing().deviceClock() : "host clock");
+    // Zero-height points one bin beyond each end close the stepped outline, so it reads as bars.
+    ArrayNode points = spec.putArray("points");
+    points.addArray().add(unit.of(h.low() - h.width() / 2)).add(0);
+    for (int i = 0; i < h.counts().length; i++) {
+      points.addArray().add(unit.of(h.center(i))).add(h.counts()[i]);
+    }
+    points.addArray().add(unit.of(h.low() + (h.counts().length + 0.5) * h.width())).add(0);
+    spec.put("median", unit.of(s.median()));
+    spec.put("ciLow", unit.of(s.ciLow()));
+    spec.put("ciHigh", unit.of(s.ciHigh()));
+    spec.put("confidence", s.confidence());
+    return add(spec);
+  }
+
+  /**
+   * Adds a case's telemetry timeline: SM clock and board power over the trials.
+   *
+   * @param t the telemetry
+   * @return the chart id, or null when there is no timeline
+   */
+  String telemetry(Telemetry t) {
+    if (t == null || t.timeline().isEmpty()) {
+      return null;
+    }
+    ObjectNode spec = spec("telemetry");
+    ArrayNode sm = spec.putArray("sm");
+    ArrayNode power = spec.putArray("power");
+    for (TelemetrySample s : t.timeline()) {
+      sm.addArray().add(s.millis()).add(s.smClockMhz());
+      power.addArray().add(s.millis()).add(s.powerWatts());
+    }
+    if (t.smClockMaxMhz() != null) {
+      spec.put("smMax", t.smClockMaxMhz());
+    }
+    return add(spec);
+  }
+
+  /**
+   * Adds the time ratio of every comparable case of every run against the baseline.
+   *
+   * @param cmp the comparison
+   * @return the chart id, or null when no case is comparable
+   */
+  String ratios(Comparison cmp) {
+    List<Comparison.Row> rows = new ArrayList<>();
+    for (Comparison.Row row : cmp.rows()) {
+      if (row.changes().stream().anyMatch(ch -> Double.isFinite(ch.ratio()))) {
+        rows.add(row);
+      }
+    }
+    if (rows.isEmpty()) {
+      return null;
+    }
+    ObjectNode spec = spec("ratio");
+    ArrayNode cases = spec.putArray("cases");
+    rows.forEach(r -> cases.add(r.displayName()));
+    ArrayNode series = spec.putArray("series");
+    for (int run = 1; run < cmp.runs().size(); run++) {
+      ObjectNode s = series.addObject();
+      s.put("name", cmp.labels().get(run));
+      ArrayNode values = s.putArray("values");
+      ArrayNode verdicts = s.putArray("verdicts");
+      for (Comparison.Row r : rows) {
+        Change ch = r.changes().get(run - 1);
+        if (Double.isFinite(ch.ratio())) {
+          values.add(ch.ratio());
+        } else {
+          values.addNull();
+        }
+        verdicts.add(ch.verdict().label());
+      }
+    }
+    spec.put("baseline", cmp.labels().get(0));
+    return add(spec);
+  }
+
+  /**
+   * Adds one model's samples/s per device, one series per precision.
+   *
+   * @param model the model
+   * @param entries the leaderboard's entries for that model
+   * @return the chart id
+   */
+  String leaderboard(String model, List<Leaderboard.Entry> entries) {
+    ObjectNode spec = spec("leaderboard");
+    spec.put("model", model);
+    LinkedHashSet<String> devices = new LinkedHashSet<>();
+    Map<String, Map<String, Double>> byPrecision = new LinkedHashMap<>();
+    for (Leaderboard.Entry e : entries) {
+      devices.add(e.device());
+      // Two runs of one device and precision: the chart shows the better, the table shows both.
+      byPrecision.computeIfAbsent(e.precision(), k -> new LinkedHashMap<>())
+          .merge(e.device(), e.samplesPerSecond(), Math::max);
+    }
+    ArrayNode d = spec.putArray("devices");
+    devices.forEach(d::add);
+    ArrayNode series = spec.putArray("series");
+    byPrecision.forEach((precision, values) -> {
+      ObjectNode s = series.addObject();
+      s.put("name", precision);
+      ArrayNode v = s.putArray("values");
+      for (String device : devices) {
+        Double x = values.get(device);
+        if (x == null) {
+          v.addNull();
+        } else {
+          v.add(x);
+        }
+      }
+    });
+    return add(spec);
+  }
+
+  /**
+   * The data as JSON that is safe inside a {@code <script type="application/json">} element: {@code <}, {@code >}
+   * and {@code &} are written as JSON unicode escapes, so no string from the results can close the element or open a
+   * comment, and {@code JSON.parse} reads back the same strings. U+2028/U+2029 are escaped too, for old parsers
+   * that treat them as line ends.
+   *
+   * @return the JSON
+   */
+  String json() {
+    String json = ResultsFile.mapper().writer().withoutFeatures(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+        .writeValueAsString(charts);
+    return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+  }
+
+  private ObjectNode spec(String kind) {
+    ObjectNode spec = ResultsFile.mapper().createObjectNode();
+    spec.put("kind", kind);
+    return spec;
+  }
+
+  private String add(ObjectNode spec) {
+    String id = "chart-" + charts.size();
+    charts.set(id, spec);
+    return id;
+  }
+
+  /** A display unit for times, chosen by the median so the axis reads in small numbers. */
+  private record TimeUnit(String symbol, double nanos) {
+    static TimeUnit forNanos(double median) {
+      double abs = Math.abs(median);
+      if (abs >= 1e9) {
+        return new TimeUnit("s", 1e9);
+      }
+      if (abs >= 1e6) {
+        return new TimeUnit("ms", 1e6);
+      }
+      if (abs >= 1e3) {
+        return new TimeUnit("µs", 1e3);
+      }
+      return new TimeUnit("ns", 1);
+    }
+
+    double of(double nanos) {
+      return nanos / this.nanos;
+    }
+  }
+}

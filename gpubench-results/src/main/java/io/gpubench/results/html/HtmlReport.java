@@ -1,0 +1,121 @@
+package io.gpubench.results.html;
+
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.Comparison;
+import io.gpubench.results.compare.Leaderboard;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Writes the HTML report: one self-contained file (ECharts, the data, the script and the style are all inlined) that
+ * opens from disk with no network. One run gives the single-run report; several runs give a comparison whose first
+ * run is the baseline, followed by each run's own sections. A leaderboard appears wherever model-suite cases
+ * report samples per second.
+ *
+ * <p>Every string from the results is escaped as HTML text, or, inside the embedded chart data, as JSON with
+ * {@code <}, {@code >} and {@code &} written as unicode escapes. A Content-Security-Policy allows only the page's
+ * own inline scripts (by hash) and no fetch at all, so even a missed escape could neither run a script nor call
+ * out.
+ */
+public final class HtmlReport {
+
+  private HtmlReport() {}
+
+  /**
+   * Writes the report atomically, creating the folder.
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @param file the target, such as {@code target/gpubench/report.html}
+   * @throws IllegalArgumentException when there is no run
+   * @throws java.io.UncheckedIOException naming the file when it cannot be written
+   */
+  public static void write(List<RunResult> runs, Path file) {
+    ResultsFile.writeAtomically(file, render(runs));
+  }
+
+  /**
+   * The report as HTML text.
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @return the page
+   * @throws IllegalArgumentException when there is no run
+   */
+  public static String render(List<RunResult> runs) {
+    if (runs == null || runs.isEmpty()) {
+      throw new IllegalArgumentException("the HTML report needs at least one run; got none");
+    }
+    Assets assets = Assets.get();
+    Comparison cmp = Comparison.of(runs);
+    ChartData charts = new ChartData();
+    Markup body = new Markup();
+    String title = runs.size() == 1 ? "gpubench report: " + cmp.labels().get(0)
+        : "gpubench comparison of " + runs.size() + " runs";
+    Leaderboard board = Leaderboard.of(runs);
+    body.open("header").el("h1", title);
+    nav(body, cmp, runs.size() > 1, !board.entries().isEmpty());
+    body.close("header").open("main");
+    // One run: what it is and how it went first, then the leaderboard, then the detail. Several: the comparison
+    // first (it is why the reader asked for several), then each run whole.
+    if (runs.size() == 1) {
+      RunSection.overview(body, runs.get(0), 0, cmp.labels().get(0));
+      LeaderboardSection.write(body, charts, board);
+      RunSection.cases(body, charts, runs.get(0), 0, cmp.labels().get(0));
+    } else {
+      ComparisonSection.write(body, charts, cmp);
+      LeaderboardSection.write(body, charts, board);
+      for (int r = 0; r < runs.size(); r++) {
+        RunSection.overview(body, runs.get(r), r, cmp.labels().get(r));
+        RunSection.cases(body, charts, runs.get(r), r, cmp.labels().get(r));
+      }
+    }
+    body.close("main");
+    body.el("footer", "gpubench · charts by Apache ECharts " + assets.echartsVersion()
+        + " (Apache License 2.0), inlined so this file needs no network.");
+
+    String data = charts.json();
+    Markup page = new Markup();
+    page.raw("<!DOCTYPE html>\n").open("html", "lang", "en").open("head");
+    page.empty("meta", "charset", "utf-8");
+    page.empty("meta", "http-equiv", "Content-Security-Policy", "content", "default-src 'none'; script-src "
+        + hash(assets.echarts()) + " " + hash(assets.script()) + "; style-src 'unsafe-inline'; img-src data:");
+    page.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
+    page.el("title", title);
+    page.open("style").raw(assets.style()).close("style");
+    page.close("head").open("body");
+    page.raw(body.toString());
+    page.open("script", "type", "application/json", "id", "gpubench-data").raw(data).close("script");
+    page.open("script").raw(assets.echarts()).close("script");
+    page.open("script").raw(assets.script()).close("script");
+    page.close("body").close("html");
+    return page.toString();
+  }
+
+  private static void nav(Markup m, Comparison cmp, boolean comparing, boolean leaderboard) {
+    m.open("nav");
+    if (comparing) {
+      m.el("a", "Comparison", "href", "#comparison");
+    }
+    if (leaderboard) {
+      m.el("a", "Leaderboard", "href", "#leaderboard");
+    }
+    for (int r = 0; r < cmp.runs().size(); r++) {
+      m.el("a", cmp.labels().get(r), "href", "#run-" + r);
+    }
+    m.close("nav");
+  }
+
+  // The CSP source for an inline script: its SHA-256 in base64.
+  private static String hash(String script) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
+      return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.gpubench.results.markdown;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Check;
+import io.gpubench.api.result.Environment;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.compare.CaseDigest;
+import io.gpubench.results.compare.Change;
+import io.gpubench.results.compare.Comparison;
+import io.gpubench.results.compare.Figures;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The summary of a run for CI logs and job summaries (GitHub's {@code $GITHUB_STEP_SUMMARY}, GitLab's notes): a
+ * headline with the counts, the environment in one line, a GitHub-flavoured table of every case, and the reasons of
+ * the cases that did not pass. Every string from the results is escaped, so a case name cannot break the table or
+ * become markup.
+ */
+public final class MarkdownSummary {
+
+  private MarkdownSummary() {}
+
+  /**
+   * Summarises one run.
+   *
+   * @param run the results
+   * @return the Markdown, ending with a newline
+   */
+  public static String render(RunResult run) {
+    StringBuilder md = new StringBuilder();
+    md.append("### gpubench: ").append(counts(run.cases())).append("\n\n");
+    md.append(Md.escape(Comparison.labels(List.of(run)).get(0))).append(" — ")
+        .append(Md.escape(environment(run.environment()))).append("\n\n");
+    Md.Table table = new Md.Table("Case", "Status", "Median ±CI", "Rate", "Tightest check", "Flags");
+    for (CaseResult c : run.cases()) {
+      CaseDigest d = CaseDigest.of(c);
+      table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), String.join(", ", d.flags()));
+    }
+    md.append(table.render()).append('\n');
+    StringBuilder problems = new StringBuilder();
+    for (CaseResult c : run.cases()) {
+      if (c.status() != CaseStatus.PASSED) {
+        problems.append("- ").append(Md.escape(name(c))).append(": ").append(Md.escape(CaseDigest.of(c).verdict()))
+            .append('\n');
+      }
+    }
+    if (problems.length() > 0) {
+      md.append("\n**Not passed**\n\n").append(problems);
+    }
+    return md.toString();
+  }
+
+  /**
+   * Compares a run with a baseline, case by case: both medians, the ratio and the verdict of the confidence
+   * intervals (see {@link io.gpubench.results.compare.Verdict}).
+   *
+   * @param baseline the baseline run
+   * @param current the run to judge
+   * @return the Markdown, ending with a newline
+   */
+  public static String render(RunResult baseline, RunResult current) {
+    Comparison cmp = Comparison.of(List.of(baseline, current));
+    Map<io.gpubench.results.compare.Verdict, Integer> tally =
+        new EnumMap<>(io.gpubench.results.compare.Verdict.class);
+    Md.Table table = new Md.Table("Case", "Baseline", "Current", "Ratio", "Verdict");
+    for (Comparison.Row row : cmp.rows()) {
+      Change change = row.changes().get(0);
+      tally.merge(change.verdict(), 1, Integer::sum);
+      String verdict = change.verdict().label()
+          + (change.verdict() == io.gpubench.results.compare.Verdict.NOT_COMPARABLE ? " (" + change.reason() + ")"
+              : "");
+      table.row(row.displayName(), side(row.cases().get(0)), side(row.cases().get(1)), Figures.ratio(change.ratio()),
+          verdict);
+    }
+    StringJoiner counts = new StringJoiner(", ");
+    tally.forEach((v, n) -> counts.add(n + " " + v.label()));
+    return "### gpubench: current vs baseline — " + counts + "\n\n"
+        + "Baseline: " + Md.escape(cmp.labels().get(0)) + "  \n"
+        + "Current: " + Md.escape(cmp.labels().get(1)) + "\n\n"
+        + table.render()
+        + "\nRatio: current median time over baseline's (below ×1 is faster). Verdict: 95% confidence intervals of "
+        + "the mean apart (faster, slower) or overlapping (no clear change).\n";
+  }
+
+  private static String side(CaseResult c) {
+    if (c == null) {
+      return "absent";
+    }
+    return c.status() == CaseStatus.PASSED ? CaseDigest.time(c) : c.status().name();
+  }
+
+  private static String name(CaseResult c) {
+    return c.displayName() != null ? c.displayName() : c.id();
+  }
+
+  private static String check(Check k) {
+    if (k == null) {
+      return "";
+    }
+    return k.metric().label() + " used " + Figures.percent(k.usedShare()) + " of its allowance";
+  }
+
+  private static String counts(List<CaseResult> cases) {
+    Map<CaseStatus, Integer> n = new EnumMap<>(CaseStatus.class);
+    cases.forEach(c -> n.merge(c.status(), 1, Integer::sum));
+    StringJoiner parts = new StringJoiner(", ");
+    n.forEach((status, count) -> parts.add(count + " " + status.name().toLowerCase(Locale.ROOT)));
+    return cases.size() + (cases.size() == 1 ? " case" : " cases") + (cases.isEmpty() ? "" : " — " + parts);
+  }
+
+  private static String environment(Environment env) {
+    if (env == null) {
+      return "environment not recorded";
+    }
+    StringJoiner parts = new StringJoiner(", ");
+    String driver = env.libraries().get("driver");
+    String cuda = env.libraries().get("cuda");
+    if (driver != null) {
+      parts.add("driver " + driver);
+    }
+    if (cuda != null) {
+      parts.add("CUDA " + cuda);
+    }
+    if (env.jvm() != null) {
+      parts.add(env.jvm());
+    }
+    parts.add("gpubench " + env.gpubenchVersion() + (env.gitRevision() == null ? "" : " @ " + env.gitRevision()));
+    return parts.toString();
+  }
+}

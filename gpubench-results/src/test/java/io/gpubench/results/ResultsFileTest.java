@@ -1,0 +1,78 @@
+package io.gpubench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpubench.api.BackendId;
+import io.gpubench.api.Better;
+import io.gpubench.api.CacheMode;
+import io.gpubench.api.CheckMetric;
+import io.gpubench.api.Precision;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Check;
+import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.Environment;
+import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.Metric;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.StopReason;
+import io.gpubench.api.result.Timing;
+import io.gpubench.api.result.Trial;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+public class ResultsFileTest {
+  @TempDir Path dir;
+
+  public static RunResult sampleRun() {
+    var stats = new Statistics(3, 11, 11, 10, 12, 1, 12, 12, 0.95, 8.5157, 13.4843);
+    Timing timing = new Timing(null, CacheMode.HOT, 2, 1, 50, List.of(new Trial(10, null), new Trial(11, null),
+        new Trial(12, null)), stats, null, StopReason.MAX_TRIALS, "±x after 3 trials", 0.001);
+    ErrorStats exact = ErrorStats.fromSums(4, 0, 0, 0, 4, 2);
+    Correctness correctness = new Correctness(Precision.FP64, exact,
+        List.of(new Check(CheckMetric.PSNR_DB, exact.psnrDb(), 40, true)), null, 2, true, true);
+    CaseResult c = new CaseResult("a.B#w[n=4][FP32][cpu]", "a.B", "w", "w [4, FP32, cpu]", BackendId.parse("cpu"), Precision.FP32,
+        Map.of("n", 4L), CaseStatus.PASSED, null, timing, correctness, null, null, null, Map.of("samplesPerSecond", new Metric(3.5, "samples/s", Better.HIGHER)));
+    Environment env = new Environment("h", "Linux", "amd64", "cpu", 2, 1L << 30, "jvm", "0.1", null, Map.of("djl", "0.36.0"),
+        List.of(), Map.of());
+    return new RunResult(RunResult.SCHEMA, "id", "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", env, List.of(c));
+  }
+
+  @Test
+  void roundTripsARunIncludingAnInfinitePsnr() throws Exception {
+    Path file = dir.resolve("sub/results.json");
+    ResultsFile.write(sampleRun(), file);
+
+    RunResult back = ResultsFile.read(file);
+
+    assertThat(back).isEqualTo(sampleRun());
+    assertThat(back.cases().get(0).correctness().error().psnrDb()).isInfinite();
+    assertThat(dir.resolve("sub").toFile().list()).containsExactly("results.json");
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-r--r--");
+  }
+
+  @Test
+  void aFileWithoutTheSchemaIdIsRefusedWithTheFileAndReason() throws Exception {
+    Path file = dir.resolve("r.json");
+    Files.writeString(file, "{\"cases\": []}");
+    assertThatThrownBy(() -> ResultsFile.read(file))
+        .isInstanceOf(ResultsFile.InvalidResultsException.class)
+        .hasMessage(file + " has no \"schema\" field: not a gpubench results file");
+
+    Files.writeString(file, "{\"schema\": \"gpubench-results/99\"}");
+    assertThatThrownBy(() -> ResultsFile.read(file))
+        .hasMessage(file + " has schema \"gpubench-results/99\"; this version reads \"gpubench-results/2\"");
+
+    Files.writeString(file, "{\"schema\": \"gpubench-results/2\", \"cases\": [ {\"status\": ");
+    assertThatThrownBy(() -> ResultsFile.read(file)).hasMessageStartingWith(file + " is not valid JSON: ");
+
+    assertThatThrownBy(() -> ResultsFile.read(dir.resolve("missing.json"))).hasMessageEndingWith("missing.json no such file");
+  }
+}

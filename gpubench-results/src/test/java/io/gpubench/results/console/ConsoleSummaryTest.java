@@ -1,0 +1,38 @@
+package io.gpubench.results.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.BackendId;
+import io.gpubench.api.Precision;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.ResultsFileTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConsoleSummaryTest {
+
+  @Test
+  void listsEveryCaseCountsStatusesAndGroupsSkipReasons() {
+    RunResult sample = ResultsFileTest.sampleRun();
+    List<CaseResult> cases = new ArrayList<>(sample.cases());
+    for (String p : List.of("FP32", "FP16")) {
+      cases.add(new CaseResult("a.B#w[n=4][" + p + "][cuda:0]", "a.B", "w", "w [4, " + p + ", cuda:0]", BackendId.parse("cuda:0"),
+          Precision.valueOf(p), Map.of("n", 4L), CaseStatus.SKIPPED, "no CUDA driver", null, null, null, null, null,
+          Map.of()));
+    }
+    RunResult run = new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(), sample.environment(),
+        cases);
+
+    String text = ConsoleSummary.render(run, "/tmp/results.json");
+
+    assertThat(text).contains("gpubench results (3 cases)")
+        .containsPattern("w \\[4, FP32, cpu\\]\\s+PASSED\\s+11 ns\\s+±22\\.6%")
+        .contains("1 passed, 0 failed, 0 errors, 2 skipped")
+        .contains("skipped 2 cases (w [4, FP32, cuda:0], ...): no CUDA driver")
+        .contains("results: /tmp/results.json");
+  }
+}

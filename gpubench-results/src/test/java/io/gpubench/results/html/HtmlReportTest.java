@@ -1,0 +1,128 @@
+package io.gpubench.results.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.ReportFixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** The report's content, parsed with an HTML5 parser (jsoup): what each section says, and that it stays inert. */
+class HtmlReportTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void everyCaseIsSummarisedWithItsStatusFigureVerdictAndFlags() throws Exception {
+    RunResult run = ReportFixtures.h200Run();
+    Document doc = write(List.of(run));
+    List<Element> rows = doc.select("table.summary tbody tr");
+    assertThat(rows).hasSize(run.cases().size());
+    Element bf16 = rows.get(2);
+    assertThat(bf16.select("td").get(0).text()).isEqualTo("gemm [1024x1024x1024, BF16, cuda:0]");
+    assertThat(bf16.select(".badge.status-FAILED").text()).isEqualTo("failed");
+    assertThat(bf16.select("td").get(4).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
+    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled", "shared GPU");
+    assertThat(rows.get(3).select("td").get(4).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
+    assertThat(rows.get(4).select("td").get(4).text()).startsWith("skipped: precision FP8_E4M3");
+    // Each summary row links to its case's card.
+    String href = rows.get(0).selectFirst("a").attr("href");
+    assertThat(doc.getElementById(href.substring(1)).select("h3").text()).startsWith("gemm [1024x1024x1024, FP16");
+  }
+
+  @Test
+  void aCaseCardShowsTheIntervalTheMarginsTheRooflineAndTheTelemetry() throws Exception {
+    Element card = write(List.of(ReportFixtures.h200Run())).select("article.case").get(0);
+    assertThat(card.select("dt:contains(mean, 95% CI) + dd").text()).matches(".*\\[.+ µs … .+ µs], ±\\d\\.\\d%");
+    assertThat(card.select("table.checks td:nth-child(4)").eachText()).containsExactly(
+        "max |d| used 42% of its allowance", "rms(d) used 21% of its allowance", "PSNR (dB) used 32% of its allowance");
+    assertThat(card.select(".meter-fill").first().attr("style")).isEqualTo("width:42.0%");
+    assertThat(card.select("dt:contains(roofline gap) + dd").text())
+        .matches("×\\d+(\\.\\d+)? over the compute bound of .+ per call \\(peaks: datasheet: NVIDIA H200 SXM\\)");
+    assertThat(card.select(".telemetry p").first().text()).startsWith("SM clock mean 1978 MHz (min 1975");
+    assertThat(card.select("[data-chart]")).hasSize(2);
+  }
+
+  @Test
+  void theEnvironmentNamesGpuDriverCudaJvmAndLibraries() throws Exception {
+    Element env = write(List.of(ReportFixtures.h200Run())).selectFirst("details.environment");
+    assertThat(env.select("dt:contains(JVM) + dd").text()).contains("17.0.15");
+    assertThat(env.select("table.devices td").eachText()).contains("NVIDIA H200");
+    assertThat(env.select("dl.pairs dt").eachText()).contains("cuda", "driver", "djl", "pytorch");
+  }
+
+  @Test
+  void aComparisonPutsTheRunsSideBySideWithRatiosAndVerdicts() throws Exception {
+    Document doc = write(List.of(ReportFixtures.h200Run(), ReportFixtures.a100Run()));
+    Element table = doc.selectFirst("table.comparison");
+    assertThat(table.select("thead th").eachText()).containsExactly("Case",
+        "baseline: NVIDIA H200 · bench-01 · 2026-11-30 00:12", "NVIDIA A100-SXM4-80GB · bench-02 · 2026-11-29 21:40",
+        "ratio", "verdict");
+    Element gemm = table.selectFirst("tbody tr");
+    assertThat(gemm.select("td").get(3).text()).isEqualTo("×1.91");
+    assertThat(gemm.selectFirst("td.verdict").text()).isEqualTo("slower");
+    assertThat(gemm.selectFirst("td.verdict").attr("title")).endsWith(": apart");
+    // Both runs keep their own sections after the comparison.
+    assertThat(doc.select("section.run h2").eachText()).hasSize(2);
+    assertThat(doc.select("#leaderboard-table tbody tr")).hasSize(6);
+  }
+
+  @Test
+  void stringsFromResultsAreTextAndTheEmbeddedDataCannotCloseItsElement() throws Exception {
+    Path file = dir.resolve("report.html");
+    HtmlReport.write(List.of(ReportFixtures.h200Run(), ReportFixtures.a100Run()), file);
+    String html = Files.readString(file);
+    Document doc = Jsoup.parse(html);
+    assertThat(doc.select("script")).hasSize(3);
+    assertThat(doc.select("img, iframe, object, embed, link")).isEmpty();
+    assertThat(doc.select("table.summary a").eachText()).contains(ReportFixtures.EVIL, ReportFixtures.EVIL_PASSED);
+    assertThat(doc.select("pre.message").eachText()).anySatisfy(t -> assertThat(t).startsWith("</script><img"));
+    Element data = doc.getElementById("gpubench-data");
+    assertThat(data.data()).doesNotContain("<", ">");
+    JsonNode charts = ResultsFile.mapper().readTree(data.data());
+    List<String> categories = new java.util.ArrayList<>();
+    charts.forEach(c -> c.path("cases").forEach(n -> categories.add(n.asString())));
+    assertThat(categories).contains(ReportFixtures.EVIL_PASSED);
+  }
+
+  @Test
+  void theFileNeedsNothingOutsideItAndOnlyItsOwnScriptsMayRun() throws Exception {
+    Document doc = write(List.of(ReportFixtures.h200Run()));
+    assertThat(doc.select("[src], link[href], [srcset]")).isEmpty();
+    assertThat(doc.select("a[href]").eachAttr("href")).allSatisfy(h -> assertThat(h).startsWith("#"));
+    String csp = doc.selectFirst("meta[http-equiv=Content-Security-Policy]").attr("content");
+    assertThat(csp).startsWith("default-src 'none'; ");
+    List<Element> scripts = doc.select("script:not([type])");
+    assertThat(scripts).hasSize(2);
+    for (Element s : scripts) {
+      String hash = Base64.getEncoder().encodeToString(
+          MessageDigest.getInstance("SHA-256").digest(s.data().getBytes(StandardCharsets.UTF_8)));
+      assertThat(csp).contains("'sha256-" + hash + "'");
+    }
+    assertThat(scripts.get(0).data()).contains("echarts");
+  }
+
+  @Test
+  void noRunIsAClearError() {
+    assertThatThrownBy(() -> HtmlReport.write(List.of(), dir.resolve("r.html")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one run");
+  }
+
+  private Document write(List<RunResult> runs) throws Exception {
+    Path file = dir.resolve("out/report.html");
+    HtmlReport.write(runs, file);
+    return Jsoup.parse(file.toFile(), "UTF-8");
+  }
+}

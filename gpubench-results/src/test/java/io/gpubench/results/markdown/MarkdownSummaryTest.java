@@ -1,0 +1,150 @@
+package io.gpubench.results.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.compare.ReportFixtures;
+import java.util.ArrayList;
+import java.util.List;
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TableRow;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.Link;
+import org.commonmark.node.Node;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.junit.jupiter.api.Test;
+
+/** Reads the summaries back with a CommonMark parser with GitHub's tables, as GitHub renders a job summary. */
+class MarkdownSummaryTest {
+
+  private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+
+  @Test
+  void aRunReadsAsAHeadlineAndOneTableRowPerCase() {
+    RunResult run = ReportFixtures.h200Run();
+    Node doc = PARSER.parse(MarkdownSummary.render(run));
+    assertThat(text(first(doc, Heading.class)))
+        .isEqualTo("gpubench: 10 cases — 6 passed, 2 failed, 1 error, 1 skipped");
+    List<List<String>> rows = table(doc);
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median ±CI", "Rate", "Tightest check", "Flags");
+    assertThat(rows).hasSize(1 + run.cases().size());
+    List<String> gemm = rows.get(1);
+    assertThat(gemm.get(0)).isEqualTo("gemm [1024x1024x1024, FP16, cuda:0]");
+    assertThat(gemm.get(1)).isEqualTo("PASSED");
+    assertThat(gemm.get(2)).matches("\\d+(\\.\\d+)? µs ±\\d+(\\.\\d+)?%");
+    assertThat(gemm.get(3)).endsWith("TFLOP/s");
+    assertThat(gemm.get(4)).isEqualTo("max |d| used 42% of its allowance");
+    List<String> bf16 = rows.get(3);
+    assertThat(bf16.get(1)).isEqualTo("FAILED");
+    assertThat(bf16.get(5)).isEqualTo("throttled, shared GPU");
+    List<String> resnet = rows.get(6);
+    assertThat(resnet.get(3)).isEqualTo("2.45 k samples/s");
+  }
+
+  @Test
+  void casesThatDidNotPassAreListedWithTheirReasonOnOneLine() {
+    String md = MarkdownSummary.render(ReportFixtures.h200Run());
+    assertThat(md).contains("**Not passed**");
+    assertThat(listItems(PARSER.parse(md))).contains(
+        "decode [b=1,h=64,w=64, FP16, cuda:0]: error: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+        "gemm [1024x1024x1024, FP8_E4M3, cuda:0]: skipped: precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0");
+  }
+
+  @Test
+  void stringsFromResultsStayTextAndCannotBreakTheTable() {
+    Node doc = PARSER.parse(MarkdownSummary.render(ReportFixtures.h200Run()));
+    List<List<String>> rows = table(doc);
+    List<String> evil = rows.get(rows.size() - 1);
+    assertThat(evil).hasSize(6);
+    assertThat(evil.get(0)).isEqualTo(ReportFixtures.EVIL);
+    assertThat(nodes(doc, HtmlInline.class)).isEmpty();
+    assertThat(nodes(doc, HtmlBlock.class)).isEmpty();
+    assertThat(nodes(doc, Link.class)).isEmpty();
+    // The message has a pipe and a line break: both would split the list item; they stay inside it.
+    assertThat(listItems(doc)).contains(ReportFixtures.EVIL + ": failed: "
+        + ReportFixtures.EVIL_MESSAGE.substring(0, ReportFixtures.EVIL_MESSAGE.indexOf('\n')));
+  }
+
+  @Test
+  void aComparisonGivesBothFiguresTheRatioAndTheVerdict() {
+    String md = MarkdownSummary.render(ReportFixtures.h200Run(), ReportFixtures.a100Run());
+    Node doc = PARSER.parse(md);
+    List<List<String>> rows = table(doc);
+    assertThat(rows.get(0)).containsExactly("Case", "Baseline", "Current", "Ratio", "Verdict");
+    List<String> gemm = rows.get(1);
+    assertThat(gemm.get(1)).contains("µs");
+    double ratio = ReportFixtures.a100Run().cases().get(0).medianNanos()
+        / ReportFixtures.h200Run().cases().get(0).medianNanos();
+    assertThat(gemm.get(3)).isEqualTo(io.gpubench.results.compare.Figures.ratio(ratio));
+    assertThat(gemm.get(4)).isEqualTo("slower");
+    assertThat(rows.get(2).get(4)).isEqualTo("no clear change");
+    assertThat(rows.get(3).get(4)).isEqualTo("not comparable (baseline: failed)");
+    assertThat(rows.get(rows.size() - 1)).containsExactly(
+        "unet [batch=16, FP16, cuda:0]", "absent", rows.get(rows.size() - 1).get(2), "–",
+        "not comparable (baseline lacks the case)");
+    assertThat(text(first(doc, Heading.class))).startsWith("gpubench: current vs baseline — ");
+  }
+
+  private static List<List<String>> table(Node doc) {
+    TableBlock table = first(doc, TableBlock.class);
+    List<List<String>> rows = new ArrayList<>();
+    for (TableRow row : nodes(table, TableRow.class)) {
+      List<String> cells = new ArrayList<>();
+      for (Node cell = row.getFirstChild(); cell != null; cell = cell.getNext()) {
+        cells.add(text(cell));
+      }
+      rows.add(cells);
+    }
+    return rows;
+  }
+
+  private static List<String> listItems(Node doc) {
+    List<String> items = new ArrayList<>();
+    for (org.commonmark.node.ListItem item : nodes(doc, org.commonmark.node.ListItem.class)) {
+      items.add(text(item));
+    }
+    return items;
+  }
+
+  private static String text(Node node) {
+    StringBuilder b = new StringBuilder();
+    node.accept(new AbstractVisitor() {
+      @Override
+      public void visit(Text t) {
+        b.append(t.getLiteral());
+      }
+
+      @Override
+      public void visit(org.commonmark.node.SoftLineBreak s) {
+        b.append('\n');
+      }
+    });
+    return b.toString();
+  }
+
+  private static <T extends Node> T first(Node root, Class<T> type) {
+    List<T> all = nodes(root, type);
+    assertThat(all).as("a %s in the document", type.getSimpleName()).isNotEmpty();
+    return all.get(0);
+  }
+
+  private static <T extends Node> List<T> nodes(Node root, Class<T> type) {
+    List<T> found = new ArrayList<>();
+    collect(root, type, found);
+    return found;
+  }
+
+  private static <T extends Node> void collect(Node node, Class<T> type, List<T> found) {
+    if (type.isInstance(node)) {
+      found.add(type.cast(node));
+    }
+    for (Node child = node.getFirstChild(); child != null; child = child.getNext()) {
+      collect(child, type, found);
+    }
+  }
+}
