@@ -387,7 +387,7 @@ public final class Communicator implements AutoCloseable {
     }
     if (async != Nccl.SUCCESS && async != Nccl.IN_PROGRESS) {
       throw faulted(CudaLibs.ncclError(async, "ncclCommGetAsyncError",
-          join(describe() + ", after " + lastCall() + ": an asynchronous error", errors())));
+          join(describe() + ", an asynchronous error; last call: " + lastCall(), errors())));
     }
   }
 
@@ -414,13 +414,13 @@ public final class Communicator implements AutoCloseable {
         return;
       }
       if (rc != CUDA_ERROR_NOT_READY) {
-        throw faulted(CudaLibs.cudaError(rc, "cuStreamQuery", describe() + ", waiting after " + lastCall()));
+        throw faulted(CudaLibs.cudaError(rc, "cuStreamQuery", describe() + ", waiting; last call: " + lastCall()));
       }
       checkAsyncError();
       long now = System.nanoTime();
       if (now - deadline > 0) {
         Duration waited = Duration.ofNanos(now - start);
-        String why = describe() + ": the work on its stream did not finish within " + seconds(limit) + " (last call "
+        String why = describe() + ": the work on its stream did not finish within " + seconds(limit) + " (last call: "
             + lastCall() + "); a peer rank did not take part";
         long t0 = System.nanoTime();
         abortAfter(why);
@@ -439,7 +439,7 @@ public final class Communicator implements AutoCloseable {
   }
 
   private String lastCall() {
-    return lastCall == null ? "none" : lastCall + " of " + lastCount + " " + lastType + " elements";
+    return lastCall == null ? "none yet" : lastCall + " of " + lastCount + " " + lastType + " elements";
   }
 
   private static String seconds(Duration d) {

@@ -70,7 +70,8 @@ class NcclHeaderTest {
 
   @Test
   void versionCodesReadAsTheMacroWritesThem() {
-    // #define NCCL_VERSION(X,Y,Z) (((X) <= 2 && (Y) <= 8) ? (X) * 1000 + (Y) * 100 + (Z) : (X) * 10000 + (Y) * 100 + (Z))
+    // #define NCCL_VERSION(X,Y,Z) (((X) <= 2 && (Y) <= 8) ? (X) * 1000 + (Y) * 100 + (Z)
+    //                                                  : (X) * 10000 + (Y) * 100 + (Z))
     assertThat(NcclLibrary.versionText(2 * 10000 + 28 * 100 + 9)).isEqualTo("2.28.9");
     assertThat(NcclLibrary.versionText(2 * 10000 + 30 * 100 + 7)).isEqualTo("2.30.7");
     assertThat(NcclLibrary.versionText(2 * 1000 + 8 * 100 + 4)).isEqualTo("2.8.4");
