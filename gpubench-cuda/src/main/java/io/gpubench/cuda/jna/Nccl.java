@@ -15,7 +15,7 @@ public interface Nccl extends Library {
   /** {@code NCCL_UNIQUE_ID_BYTES}. */
   int UNIQUE_ID_BYTES = 128;
 
-  /** {@code ncclResult_t} values. */
+  /** {@code ncclSuccess}, the first {@code ncclResult_t}. */
   int SUCCESS = 0;
   /** {@code ncclUnhandledCudaError}. */
   int UNHANDLED_CUDA_ERROR = 1;
@@ -32,7 +32,7 @@ public interface Nccl extends Library {
   /** {@code ncclInProgress}. */
   int IN_PROGRESS = 7;
 
-  /** {@code ncclDataType_t} values. */
+  /** {@code ncclInt8}, the first {@code ncclDataType_t}. */
   int INT8 = 0;
   /** {@code ncclUint8}. */
   int UINT8 = 1;
@@ -57,7 +57,7 @@ public interface Nccl extends Library {
   /** {@code ncclFloat8e5m2}. */
   int FLOAT8_E5M2 = 11;
 
-  /** {@code ncclRedOp_t} values: {@code ncclSum}. */
+  /** {@code ncclSum}, the first {@code ncclRedOp_t}. */
   int SUM = 0;
   /** {@code ncclProd}. */
   int PROD = 1;
