@@ -61,6 +61,15 @@ public record CudaDevice(
   }
 
   /**
+   * Makes this device's primary context current on the calling thread: the one context per device that every
+   * gpubench session on it uses, and the one the CUDA runtime uses, so libraries built on the runtime (NCCL picks
+   * its device with {@code cudaGetDevice}) see this device. Retains the context on first use, for the process.
+   */
+  public void makeCurrent() {
+    DeviceRuntime.of(ordinal).makeCurrent();
+  }
+
+  /**
    * A CUDA version number as people write it: 13000 is {@code 13.0}.
    *
    * @param version the driver's number

@@ -1,7 +1,7 @@
 package io.gpubench.cuda;
 
 /**
- * A CUDA, NVML, NVRTC or cuBLASLt call that returned an error. The message names the call, the library's name for
+ * A CUDA, NVML, NVRTC, cuBLASLt or NCCL call that returned an error. The message names the call, the library's name for
  * the code and its error string, such as {@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (2): out of memory
  * (allocating 'c', 268435456 bytes)}.
  */
@@ -17,7 +17,9 @@ public final class CudaException extends RuntimeException {
     /** The run-time compiler (libnvrtc). */
     NVRTC,
     /** cuBLASLt (libcublasLt). */
-    CUBLASLT
+    CUBLASLT,
+    /** NCCL (libnccl). */
+    NCCL
   }
 
   private final Api api;

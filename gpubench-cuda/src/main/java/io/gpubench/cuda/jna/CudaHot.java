@@ -48,6 +48,14 @@ public final class CudaHot {
   public static native int cuStreamSynchronize(Pointer stream);
 
   /**
+   * {@code cuStreamQuery}: whether the stream's work is done, without waiting.
+   *
+   * @param stream the stream
+   * @return {@code CUDA_SUCCESS} when done, {@code CUDA_ERROR_NOT_READY} (600) while work is pending, else an error
+   */
+  public static native int cuStreamQuery(Pointer stream);
+
+  /**
    * {@code cuCtxSetCurrent}.
    *
    * @param ctx the context

@@ -56,6 +56,18 @@ public final class CudaLibs {
     }
   }
 
+  private static final class NcclHolder {
+    static final NativeLibraries.Loaded<Nccl> LOADED = loadNccl();
+
+    private static NativeLibraries.Loaded<Nccl> loadNccl() {
+      NativeLibraries.Loaded<Nccl> l = NativeLibraries.load(Nccl.class, "nccl", "libnccl.so.2");
+      if (l.library != null) {
+        NcclHot.register(l.library);
+      }
+      return l;
+    }
+  }
+
   /**
    * The CUDA driver API.
    *
@@ -103,6 +115,25 @@ public final class CudaLibs {
    */
   public static CublasLt cublasLt() {
     return get(LtHolder.LOADED, "no cuBLASLt: libcublasLt ");
+  }
+
+  /**
+   * NCCL. Loading it registers {@link NcclHot} too.
+   *
+   * @return the library
+   * @throws LibraryUnavailableException when libnccl cannot be loaded
+   */
+  public static Nccl nccl() {
+    return get(NcclHolder.LOADED, "no NCCL: libnccl ");
+  }
+
+  /**
+   * Why libnccl cannot be loaded.
+   *
+   * @return the reason, or empty when it is loaded
+   */
+  public static Optional<String> ncclFailure() {
+    return Optional.ofNullable(NcclHolder.LOADED.failure);
   }
 
   private static <T> T get(NativeLibraries.Loaded<T> l, String what) {
@@ -244,6 +275,27 @@ public final class CudaLibs {
       }
       throw new CudaException(CudaException.Api.CUBLASLT, call, code, name, text, detail);
     }
+  }
+
+  /**
+   * The exception for an NCCL result, with {@code ncclGetErrorString}. NCCL has no function for a code's name;
+   * {@link ErrorCodes#nccl} names it from the header's enum.
+   *
+   * @param code the ncclResult_t
+   * @param call the call
+   * @param detail what was being done (the communicator, its last error and async error), or null
+   * @return the exception
+   */
+  public static CudaException ncclError(int code, String call, String detail) {
+    String text = null;
+    if (NcclHolder.LOADED.api != null) {
+      try {
+        text = NcclHolder.LOADED.api.ncclGetErrorString(code);
+      } catch (UnsatisfiedLinkError ignored) {
+        // no string
+      }
+    }
+    return new CudaException(CudaException.Api.NCCL, call, code, ErrorCodes.nccl(code), text, detail);
   }
 
   /**

@@ -3,7 +3,7 @@ package io.gpubench.cuda.jna;
 import java.util.Map;
 
 /**
- * Names of the return codes of the CUDA driver, NVML, NVRTC and cuBLAS, for messages where the library itself
+ * Names of the return codes of the CUDA driver, NVML, NVRTC, cuBLAS and NCCL, for messages where the library itself
  * cannot be asked (it is absent, or its error-string function failed). The libraries' own strings are preferred.
  */
 public final class ErrorCodes {
@@ -77,6 +77,17 @@ public final class ErrorCodes {
       Map.entry(15, "CUBLAS_STATUS_NOT_SUPPORTED"),
       Map.entry(16, "CUBLAS_STATUS_LICENSE_ERROR"));
 
+  /** {@code ncclResult_t} of {@code src/nccl.h.in} (NCCL 2.28); NCCL itself has no name function. */
+  static final Map<Integer, String> NCCL = Map.ofEntries(
+      Map.entry(0, "ncclSuccess"),
+      Map.entry(1, "ncclUnhandledCudaError"),
+      Map.entry(2, "ncclSystemError"),
+      Map.entry(3, "ncclInternalError"),
+      Map.entry(4, "ncclInvalidArgument"),
+      Map.entry(5, "ncclInvalidUsage"),
+      Map.entry(6, "ncclRemoteError"),
+      Map.entry(7, "ncclInProgress"));
+
   /**
    * The name of a CUDA driver return code.
    *
@@ -115,5 +126,15 @@ public final class ErrorCodes {
    */
   public static String cublas(int code) {
     return CUBLAS.getOrDefault(code, "CUBLAS_STATUS_" + code);
+  }
+
+  /**
+   * The name of an NCCL result.
+   *
+   * @param code the ncclResult_t
+   * @return its name, or {@code ncclResult_<code>} for a code not in the header
+   */
+  public static String nccl(int code) {
+    return NCCL.getOrDefault(code, "ncclResult_" + code);
   }
 }
