@@ -17,7 +17,9 @@ public final class CudaException extends RuntimeException {
     /** The run-time compiler (libnvrtc). */
     NVRTC,
     /** cuBLASLt (libcublasLt). */
-    CUBLASLT
+    CUBLASLT,
+    /** The profiling tools interface (libcupti). */
+    CUPTI
   }
 
   private final Api api;
