@@ -10,9 +10,15 @@ import io.gpubench.api.result.KernelAudit;
  *
  * <pre>{@code
  * KernelAuditor.Audit audit = auditor.start();   // the device is idle when it returns
- * workload.call();                                // one untimed call, after the trials
- * KernelAudit result = audit.stop(1);             // waits for the device, collects, attributes
+ * KernelAudit result;
+ * try {
+ *   workload.call();                              // one untimed call, after the trials
+ * } finally {
+ *   result = audit.stop(1);                       // waits for the device, collects, attributes
+ * }
  * }</pre>
+ *
+ * <p>Stop every audit started, in a {@code finally}: until it is stopped, no other audit can start in the process.
  *
  * <p>Neither call throws for an audit the platform cannot make (the profiling library absent, access refused,
  * another profiler attached): the result is then skipped with the reason, and the case goes on. One audit runs at a

@@ -41,13 +41,13 @@ final class ActivityBuffers {
   }
 
   /**
-   * Registers the buffer callbacks with CUPTI, once.
+   * Registers the buffer callbacks with CUPTI, once per library instance.
    *
    * @param api CUPTI
    * @throws io.gpubench.cuda.CudaException when CUPTI refuses them
    */
   synchronized void register(Cupti api) {
-    if (cupti == null) {
+    if (cupti != api) {
       CudaLibs.checkCupti(api.cuptiActivityRegisterCallbacks(requested, completed), "cuptiActivityRegisterCallbacks",
           "registering the kernel audit's activity buffers");
       cupti = api;

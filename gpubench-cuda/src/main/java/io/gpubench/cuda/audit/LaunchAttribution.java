@@ -79,10 +79,15 @@ final class LaunchAttribution {
     }
 
     List<Attributed> out = new ArrayList<>();
+    int[] through = new int[Activity.Domain.values().length];
     for (Activity.Kernel k : kernels) {
-      out.add(attribute(k, callsById.getOrDefault(k.correlationId(), List.of()), callers, whyNot,
-          walks == null ? noWalks : null));
+      List<Activity.Api> own = callsById.getOrDefault(k.correlationId(), List.of());
+      out.add(attribute(k, own, callers, whyNot, walks == null ? noWalks : null));
+      own.stream().map(Activity.Api::domain).distinct().forEach(d -> through[d.ordinal()]++);
     }
+    notes.add("kernels sharing a correlation id with a launch call: " + through[Activity.Domain.RUNTIME.ordinal()]
+        + " with a runtime call, " + through[Activity.Domain.DRIVER.ordinal()] + " with a driver call, "
+        + through[Activity.Domain.INTERNAL.ordinal()] + " with a launch inside the driver, of " + kernels.size());
     return new Result(out, notes);
   }
 

@@ -56,6 +56,9 @@ class AuditSummaryTest {
     assertThat(a.attribution().stackShare()).isEqualTo(1.0);
     assertThat(a.attribution().notes()).containsExactly("a note");
     assertThat(a.cost()).isEqualTo(COST);
+    assertThat(AuditTable.summary("gemm+saxpy", a)).isEqualTo("audit-summary | gemm+saxpy | cuBLASLt 83.3%, "
+        + "benchmark 8.3%, copies 8.3% | 2 kernels, 2.0 launches/call | busy 72.7% | audit 5.000 ms, call 2.000 ms");
+    assertThat(AuditTable.format("gemm+saxpy", a)).contains("libcublasLt.so.13", "memset, 4096 bytes", "note: a note");
   }
 
   @Test
