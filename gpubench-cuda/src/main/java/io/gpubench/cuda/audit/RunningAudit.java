@@ -334,19 +334,10 @@ final class RunningAudit implements KernelAuditor.Audit {
   }
 
   private void dumpWalks(List<Walk> ws) {
-    StringBuilder s = new StringBuilder();
-    for (Walk w : ws) {
-      s.append("walk ").append(w.sequence()).append(" thread ").append(w.threadId()).append(" domain ")
-          .append(w.domain()).append(w.skipped() ? " skipped" : "").append(w.caller() == null ? "" : " caller "
-          + w.caller().describe()).append(w.end() == null ? "" : " (" + w.end() + ")").append('\n');
-      for (Frame f : w.frames()) {
-        s.append("  0x").append(Long.toHexString(f.ip())).append(' ').append(f.origin()).append(' ')
-            .append(f.describe()).append('\n');
-      }
-    }
     try {
       Files.createDirectories(dump);
-      Files.writeString(dump.resolve("walks-" + number + ".txt"), s);
+      Files.writeString(dump.resolve("walks-" + number + ".txt"),
+          ws.stream().map(Walk::describe).collect(java.util.stream.Collectors.joining()));
     } catch (IOException e) {
       notes.add("could not write the walks to " + dump + ": " + e.getMessage());
     }

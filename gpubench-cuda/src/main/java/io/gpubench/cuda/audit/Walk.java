@@ -18,4 +18,26 @@ record Walk(int threadId, int domain, long sequence, boolean skipped, Frame call
   Walk {
     frames = List.copyOf(frames);
   }
+
+  /**
+   * The walk and its frames, one per line, for the audit's dump.
+   *
+   * @return the text
+   */
+  String describe() {
+    StringBuilder s = new StringBuilder("walk ").append(sequence).append(" thread ").append(threadId)
+        .append(" domain ").append(domain).append(skipped ? " skipped" : "");
+    if (caller != null) {
+      s.append(" caller ").append(caller.describe());
+    }
+    if (end != null) {
+      s.append(" (").append(end).append(')');
+    }
+    s.append('\n');
+    for (Frame f : frames) {
+      s.append("  0x").append(Long.toHexString(f.ip())).append(' ').append(f.origin()).append(' ')
+          .append(f.describe()).append('\n');
+    }
+    return s.toString();
+  }
 }

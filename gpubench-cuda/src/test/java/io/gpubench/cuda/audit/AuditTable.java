@@ -10,7 +10,7 @@ final class AuditTable {
   static String format(String title, KernelAudit a) {
     StringBuilder s = new StringBuilder("== kernel audit: ").append(title).append('\n');
     if (a.isSkipped()) {
-      return s.append("  skipped: ").append(a.skipReason()).append('\n').toString();
+      return s.append("  skipped: ").append(a.skipReason()).append("\n  cost: none (skipped)\n").toString();
     }
     s.append(String.format(Locale.ROOT, "  per call: span %s, kernels %s, copies %s, busy %.1f%%; library %.1f%%,"
             + " communication %.1f%%, copies %.1f%% of GPU time (%d calls)%n", t(a.spanNanos()), t(a.kernelNanos()),
