@@ -19,7 +19,9 @@ public final class CudaException extends RuntimeException {
     /** cuBLASLt (libcublasLt). */
     CUBLASLT,
     /** NCCL (libnccl). */
-    NCCL
+    NCCL,
+    /** The profiling tools interface (libcupti). */
+    CUPTI
   }
 
   private final Api api;

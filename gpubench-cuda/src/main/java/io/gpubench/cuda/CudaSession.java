@@ -9,12 +9,14 @@ import io.gpubench.api.Precision;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.KernelAuditor;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TensorFactory;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.cuda.jna.CudaDriver;
 import io.gpubench.cuda.jna.CudaHot;
+import io.gpubench.cuda.audit.CuptiAuditor;
 import io.gpubench.cuda.jna.CudaLibs;
 import io.gpubench.cuda.telemetry.TelemetrySampler;
 import java.util.ArrayList;
@@ -570,6 +572,11 @@ public final class CudaSession implements BackendSession {
     }
     if (type == CudaDevice.class) {
       return Optional.of(type.cast(runtime.device));
+    }
+    if (type == KernelAuditor.class) {
+      // CUPTI over this session's context; the engine starts it after the trials, around one more call
+      return Optional.of(type.cast(new CuptiAuditor(runtime.context, runtime.device.ordinal(), this::synchronize,
+          spec.caseId())));
     }
     return Optional.empty();
   }

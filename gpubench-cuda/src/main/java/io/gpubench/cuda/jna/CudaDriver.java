@@ -88,4 +88,10 @@ public interface CudaDriver extends Library {
   int cuGetErrorName(int error, PointerByReference name);
 
   int cuGetErrorString(int error, PointerByReference text);
+
+  /** {@code cudaProfiler.h}: starts collection by a profiler attached with a CUDA-profiler-API capture range. */
+  int cuProfilerStart();
+
+  /** {@code cudaProfiler.h}: stops it. */
+  int cuProfilerStop();
 }

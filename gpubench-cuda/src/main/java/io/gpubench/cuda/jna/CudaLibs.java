@@ -68,6 +68,16 @@ public final class CudaLibs {
     }
   }
 
+  private static final class CuptiHolder {
+    static final NativeLibraries.Loaded<Cupti> LOADED =
+        NativeLibraries.load(Cupti.class, "cupti", "libcupti.so.13", "libcupti.so.12");
+  }
+
+  private static final class NvtxHolder {
+    static final NativeLibraries.Loaded<Nvtx> LOADED =
+        NativeLibraries.load(Nvtx.class, "nvtx3interop", "libnvtx3interop.so.1", "nvToolsExt", "libnvToolsExt.so.1");
+  }
+
   /**
    * The CUDA driver API.
    *
@@ -134,6 +144,81 @@ public final class CudaLibs {
    */
   public static Optional<String> ncclFailure() {
     return Optional.ofNullable(NcclHolder.LOADED.failure);
+  }
+
+  /**
+   * CUPTI, the CUDA profiling tools interface.
+   *
+   * @return the library
+   * @throws LibraryUnavailableException when libcupti cannot be loaded
+   */
+  public static Cupti cupti() {
+    return get(CuptiHolder.LOADED, "no CUPTI: libcupti ");
+  }
+
+  /**
+   * Why CUPTI cannot be loaded.
+   *
+   * @return the reason, or empty when it is loaded
+   */
+  public static Optional<String> cuptiFailure() {
+    return Optional.ofNullable(CuptiHolder.LOADED.failure).map(f -> "no CUPTI: libcupti " + f);
+  }
+
+  /**
+   * NVTX, through CUDA 13's {@code libnvtx3interop} (or CUDA 12's {@code libnvToolsExt}).
+   *
+   * @return the library
+   * @throws LibraryUnavailableException when neither can be loaded
+   */
+  public static Nvtx nvtx() {
+    return get(NvtxHolder.LOADED, "no NVTX: libnvtx3interop ");
+  }
+
+  /**
+   * Why NVTX cannot be loaded.
+   *
+   * @return the reason, or empty when it is loaded
+   */
+  public static Optional<String> nvtxFailure() {
+    return Optional.ofNullable(NvtxHolder.LOADED.failure).map(f -> "no NVTX: libnvtx3interop " + f);
+  }
+
+  /**
+   * Checks a CUPTI result.
+   *
+   * @param code the CUptiResult
+   * @param call the call
+   * @param detail what was being done, or null
+   * @throws CudaException naming the call and CUPTI's string for the code, unless {@code code} is 0
+   */
+  public static void checkCupti(int code, String call, String detail) {
+    if (code != 0) {
+      throw cuptiError(code, call, detail);
+    }
+  }
+
+  /**
+   * The exception for a CUPTI result, with {@code cuptiGetResultString}.
+   *
+   * @param code the CUptiResult
+   * @param call the call
+   * @param detail what was being done, or null
+   * @return the exception
+   */
+  public static CudaException cuptiError(int code, String call, String detail) {
+    String name = ErrorCodes.cupti(code);
+    if (CuptiHolder.LOADED.api != null) {
+      try {
+        PointerByReference p = new PointerByReference();
+        if (CuptiHolder.LOADED.api.cuptiGetResultString(code, p) == 0 && p.getValue() != null) {
+          name = p.getValue().getString(0);
+        }
+      } catch (UnsatisfiedLinkError ignored) {
+        // the table's name stands
+      }
+    }
+    return new CudaException(CudaException.Api.CUPTI, call, code, name, null, detail);
   }
 
   private static <T> T get(NativeLibraries.Loaded<T> l, String what) {

@@ -88,6 +88,28 @@ public final class ErrorCodes {
       Map.entry(6, "ncclRemoteError"),
       Map.entry(7, "ncclInProgress"));
 
+  /** {@code CUptiResult} of {@code cupti_result.h} (CUDA 13). */
+  static final Map<Integer, String> CUPTI = Map.ofEntries(
+      Map.entry(0, "CUPTI_SUCCESS"),
+      Map.entry(1, "CUPTI_ERROR_INVALID_PARAMETER"),
+      Map.entry(2, "CUPTI_ERROR_INVALID_DEVICE"),
+      Map.entry(3, "CUPTI_ERROR_INVALID_CONTEXT"),
+      Map.entry(7, "CUPTI_ERROR_INVALID_OPERATION"),
+      Map.entry(8, "CUPTI_ERROR_OUT_OF_MEMORY"),
+      Map.entry(11, "CUPTI_ERROR_API_NOT_IMPLEMENTED"),
+      Map.entry(12, "CUPTI_ERROR_MAX_LIMIT_REACHED"),
+      Map.entry(15, "CUPTI_ERROR_NOT_INITIALIZED"),
+      Map.entry(21, "CUPTI_ERROR_INVALID_KIND"),
+      Map.entry(23, "CUPTI_ERROR_DISABLED"),
+      Map.entry(27, "CUPTI_ERROR_NOT_SUPPORTED"),
+      Map.entry(33, "CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED"),
+      Map.entry(35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"),
+      Map.entry(39, "CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED"),
+      Map.entry(40, "CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES"),
+      Map.entry(41, "CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED"),
+      Map.entry(43, "CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED"),
+      Map.entry(999, "CUPTI_ERROR_UNKNOWN"));
+
   /**
    * The name of a CUDA driver return code.
    *
@@ -116,6 +138,16 @@ public final class ErrorCodes {
    */
   public static String nvrtc(int code) {
     return NVRTC.getOrDefault(code, "NVRTC_ERROR_" + code);
+  }
+
+  /**
+   * The name of a CUPTI result.
+   *
+   * @param code the CUptiResult
+   * @return its name
+   */
+  public static String cupti(int code) {
+    return CUPTI.getOrDefault(code, "CUPTI_ERROR_" + code);
   }
 
   /**
