@@ -44,8 +44,8 @@ import java.util.Optional;
  * ({@link DeviceTiming}) the trial's calls are captured there, once, and replayed: a measured method should only
  * queue work (launches, {@code Matmul.run()}, async copies and memsets), and leave allocating, copying to the host
  * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
- * closes it. Peak memory is the peak of the bytes this session
- * allocated (tensors, the cuBLASLt workspace, staging buffers), not the device's total use.
+ * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
+ * buffers), not the device's total use.
  */
 public final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
