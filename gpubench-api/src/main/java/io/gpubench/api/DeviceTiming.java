@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
 public enum DeviceTiming {
   /**
    * The backend picks by the length of a trial: {@link #GRAPH} for short trials (where it cannot capture the calls,
-   * {@link #BLOCKED}), {@link #EVENTS} for long ones, where the launch path is a small part. The default; never
-   * recorded in results, which hold the mode it chose.
+   * {@link #BLOCKED}; where they queue nothing on the case's stream, {@link #EVENTS}), {@link #EVENTS} for long ones,
+   * where the launch path is a small part. The default; never recorded in results, which hold the mode it chose.
    */
   AUTO,
   /** Events recorded around plain launches: the launch-inclusive latency, as the host sees a call. */

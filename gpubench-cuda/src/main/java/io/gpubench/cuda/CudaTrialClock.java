@@ -28,8 +28,9 @@ import java.util.Locale;
  * probe. {@code AUTO} chooses from it ({@link AutoTiming}); the blocking kernel's timeout is ten times the host's
  * time to queue it, at least a second. Outside {@code EVENTS} every trial is followed by the same calls launched
  * plainly between events: the trial's launch-inclusive figure, reported apart. {@code AUTO} falls back from graph to
- * blocked when the calls cannot be captured, and from blocked to events when the first blocked trial times out,
- * saying so in {@link #modeReason()}; a mode asked for fails instead, with the reason.
+ * blocked when the calls cannot be captured (to events when they queue nothing on the case's stream, as a library
+ * with its own stream does), and from blocked to events when the first blocked trial times out, saying so in
+ * {@link #modeReason()}; a mode asked for fails instead, with the reason.
  */
 final class CudaTrialClock implements TrialClock, AutoCloseable {
   /** The shortest time the blocking kernel holds a stream before it gives up. */
@@ -106,6 +107,12 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
       } catch (GraphCaptureException e) {
         if (requested == DeviceTiming.GRAPH) {
           throw e;
+        }
+        if (e.emptyCapture()) {
+          // Nothing on the case's stream: holding it would change nothing, and no event there sees the work.
+          decide(DeviceTiming.EVENTS, why + "; but the workload " + e.brief() + ", so events around plain launches"
+              + " as before (events on the case's stream do not see work on other streams; the host figure does)");
+          return probe.time();
         }
         why += "; but the workload " + e.brief() + ", so its calls are queued behind a blocking kernel instead";
         next = DeviceTiming.BLOCKED;

@@ -21,12 +21,29 @@ public final class GraphCaptureException extends IllegalStateException {
 
   private final String what;
   private final String errorName;
+  private final boolean empty;
 
-  private GraphCaptureException(String caseId, String what, String errorName, String detail, Throwable cause) {
+  private GraphCaptureException(String caseId, String what, String errorName, String detail, Throwable cause,
+      boolean empty) {
     super("cannot capture the calls of a trial of " + caseId + " into a CUDA graph: the workload " + what
         + (detail == null ? "" : ": " + detail) + HINT, cause);
     this.what = what;
     this.errorName = errorName;
+    this.empty = empty;
+  }
+
+  private GraphCaptureException(String caseId, String what, String errorName, String detail, Throwable cause) {
+    this(caseId, what, errorName, detail, cause, false);
+  }
+
+  /**
+   * Whether the calls queued nothing on the case's stream: their work, if any, goes elsewhere, where no event on
+   * that stream sees it, whatever the mode.
+   *
+   * @return true for an empty capture
+   */
+  public boolean emptyCapture() {
+    return empty;
   }
 
   /**
@@ -75,7 +92,7 @@ public final class GraphCaptureException extends IllegalStateException {
   static GraphCaptureException empty(String caseId) {
     return new GraphCaptureException(caseId, "queued no work on the case's stream: it works on another stream"
         + " (a library's own, or the default stream) or on the host, and a graph of nothing would time nothing",
-        null, null, null);
+        null, null, null, true);
   }
 
   /**

@@ -183,6 +183,13 @@ class DeviceTimingGpuTest {
     assertThatThrownBy(() -> elsewhere.time(() -> { })).isInstanceOf(GraphCaptureException.class)
         .hasMessageContaining("queued no work on the case's stream");
 
+    // auto: nothing on the case's stream, so events as before, and the reason says so
+    CudaTrialClock auto = s.trialClock(DeviceTiming.AUTO, CudaTrialClock.MIN_BLOCK_TIMEOUT_NANOS);
+    trials(auto, () -> { }, 3);
+    assertThat(auto.mode()).isEqualTo(DeviceTiming.EVENTS);
+    assertThat(auto.modeReason()).contains("queued no work on the case's stream")
+        .contains("so events around plain launches as before");
+
     // the stream is not left capturing: plain work still runs and synchronises
     s.poison(out);
     l.run();

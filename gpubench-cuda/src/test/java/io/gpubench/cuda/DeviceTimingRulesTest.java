@@ -110,6 +110,8 @@ class DeviceTimingRulesTest {
     assertThat(GraphCaptureException.byCode(1)).isEqualTo("makes a call that fails under stream capture");
     assertThat(GraphCaptureException.empty("c").getMessage())
         .contains("queued no work on the case's stream: it works on another stream");
+    assertThat(GraphCaptureException.empty("c").emptyCapture()).isTrue();
+    assertThat(GraphCaptureException.thrown("c", unsupported("cuCtxSynchronize", null)).emptyCapture()).isFalse();
   }
 
   @Test
