@@ -15,8 +15,8 @@ import java.lang.annotation.Target;
  * before two. The results record which rule stopped the case.
  *
  * <p>Each value can be overridden for a run with the configuration keys {@code gpubench.trials.warmup},
- * {@code .min}, {@code .max}, {@code .target}, {@code .budget-seconds}, {@code .calls-per-trial} and
- * {@code gpubench.cache}.
+ * {@code .min}, {@code .max}, {@code .target}, {@code .budget-seconds}, {@code .calls-per-trial},
+ * {@code gpubench.cache} and {@code gpubench.cuda.timing}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -79,4 +79,12 @@ public @interface Trials {
    * @return {@link CacheMode#HOT} by default
    */
   CacheMode cache() default CacheMode.HOT;
+
+  /**
+   * How a device with its own timer (CUDA) times the trials: with events around plain launches, or without the
+   * launch path (blocked or graph-replayed calls). {@link DeviceTiming#AUTO} picks by the length of a trial.
+   *
+   * @return {@link DeviceTiming#AUTO} by default
+   */
+  DeviceTiming deviceTiming() default DeviceTiming.AUTO;
 }

@@ -16,7 +16,9 @@ import java.util.List;
  * <p>Configuration keys (without the {@code gpubench.} prefix): {@code cuda.workspace-mb}, the cuBLASLt workspace
  * per session (default 32); {@code cuda.peaks}, where the roofline's peaks come from: {@code datasheet} (default;
  * the table, measured for a GPU not in it), {@code measured} (the {@link PeakProbe}, once per device and run) or
- * {@code none}.
+ * {@code none}. {@code cuda.timing} ({@code auto}, {@code events}, {@code blocked}, {@code graph}) is read by the
+ * engine, as the run's override of {@code @Trials(deviceTiming)}, and reaches the session through
+ * {@link CudaSession#clock(io.gpubench.api.DeviceTiming)}.
  */
 public final class CudaBackendProvider implements BackendProvider {
   /** The oldest driver API version gpubench-cuda runs on: CUDA 12.0. */

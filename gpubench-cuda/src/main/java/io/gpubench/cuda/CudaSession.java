@@ -4,6 +4,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Precision;
 import io.gpubench.api.Tensor;
@@ -41,9 +42,12 @@ import java.util.Optional;
  * @Measure void run() { gemm.run(); scale.run(); }                   // both on cuda.stream()
  * }</pre>
  *
- * <p>Work must go on {@link #stream()}: the CUDA events that time a trial are recorded there. Everything the
- * session allocated is freed when the engine closes it. Peak memory is the peak of the bytes this session
- * allocated (tensors, the cuBLASLt workspace, staging buffers), not the device's total use.
+ * <p>Work must go on {@link #stream()}: the CUDA events that time a trial are recorded there, and in graph mode
+ * ({@link DeviceTiming}) the trial's calls are captured there, once, and replayed: a measured method should only
+ * queue work (launches, {@code Matmul.run()}, async copies and memsets), and leave allocating, copying to the host
+ * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
+ * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
+ * buffers), not the device's total use.
  */
 public final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
@@ -57,6 +61,7 @@ public final class CudaSession implements BackendSession {
   private final Pointer evEnd;
   private final Map<Long, Long> allocations = new LinkedHashMap<>();
   private final List<Matmul> matmuls = new ArrayList<>();
+  private final List<CudaTrialClock> trialClocks = new ArrayList<>();
   private final long workspaceLimit;
   private final Memory host = new Memory(64);
   private final long scratch;
@@ -476,6 +481,23 @@ public final class CudaSession implements BackendSession {
     return clock;
   }
 
+  /**
+   * The clock of this case's trials in a device timing mode ({@link CudaTrialClock}): events around plain launches,
+   * calls queued behind a blocking kernel, or calls captured into a CUDA graph and replayed; {@code AUTO} picks by
+   * the length of a trial. Closed with the session.
+   */
+  @Override
+  public TrialClock clock(DeviceTiming requested) {
+    return trialClock(requested, CudaTrialClock.MIN_BLOCK_TIMEOUT_NANOS);
+  }
+
+  CudaTrialClock trialClock(DeviceTiming requested, long minBlockTimeoutNanos) {
+    check();
+    CudaTrialClock c = new CudaTrialClock(this, requested, minBlockTimeoutNanos);
+    trialClocks.add(c);
+    return c;
+  }
+
   private final class Clock implements TrialClock {
     private long hostStart;
 
@@ -499,6 +521,16 @@ public final class CudaSession implements BackendSession {
     @Override
     public String deviceClock() {
       return "cuda-event";
+    }
+
+    @Override
+    public DeviceTiming mode() {
+      return DeviceTiming.EVENTS;
+    }
+
+    @Override
+    public String modeReason() {
+      return "the session's plain clock: events around plain launches";
     }
   }
 
@@ -604,6 +636,9 @@ public final class CudaSession implements BackendSession {
         return;
       }
       CudaDriver cu = CudaLibs.cuda();
+      for (CudaTrialClock c : trialClocks) {
+        c.close();
+      }
       for (Matmul m : matmuls) {
         m.close();
       }

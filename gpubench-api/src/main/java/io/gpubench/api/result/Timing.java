@@ -1,12 +1,16 @@
 package io.gpubench.api.result;
 
 import io.gpubench.api.CacheMode;
+import io.gpubench.api.DeviceTiming;
 import java.util.List;
 
 /**
  * How a case was timed, and the times.
  *
  * @param deviceClock the device timer used besides the host clock, such as {@code "cuda-event"}, or null
+ * @param deviceTiming the mode the device timer was used in ({@link DeviceTiming#EVENTS}, {@code BLOCKED} or
+ *     {@code GRAPH}; never {@code AUTO}), or null for host time only
+ * @param deviceTimingReason why that mode: asked for, or what the automatic choice measured; null for host time only
  * @param cache hot or cold caches
  * @param warmupCalls untimed calls before the trials
  * @param callsPerTrial calls per timed trial
@@ -15,12 +19,16 @@ import java.util.List;
  * @param trials every timed trial, per call
  * @param host statistics of the host times
  * @param device statistics of the device times, or null
+ * @param launchInclusive statistics of the launch-inclusive device times (the calls launched plainly between two
+ *     events), measured beside blocked or graph trials; null in events mode, where {@code device} is that figure
  * @param stop why the trials stopped
  * @param stopDetail the figures behind the stop, such as {@code "±0.8% <= ±1.0% after 17 trials"}
  * @param timedSeconds host seconds spent in timed trials
  */
 public record Timing(
     String deviceClock,
+    DeviceTiming deviceTiming,
+    String deviceTimingReason,
     CacheMode cache,
     int warmupCalls,
     int callsPerTrial,
@@ -28,12 +36,36 @@ public record Timing(
     List<Trial> trials,
     Statistics host,
     Statistics device,
+    Statistics launchInclusive,
     StopReason stop,
     String stopDetail,
     double timedSeconds) {
 
   /**
    * Makes the timing, copying the trials.
+   *
+   * @param deviceClock device timer
+   * @param deviceTiming device timing mode
+   * @param deviceTimingReason why that mode
+   * @param cache cache mode
+   * @param warmupCalls warm-up calls
+   * @param callsPerTrial calls per trial
+   * @param firstCallNanos first call
+   * @param trials trials
+   * @param host host statistics
+   * @param device device statistics
+   * @param launchInclusive launch-inclusive device statistics
+   * @param stop stop reason
+   * @param stopDetail stop detail
+   * @param timedSeconds timed seconds
+   */
+  public Timing {
+    trials = List.copyOf(trials);
+  }
+
+  /**
+   * A timing without a device timing mode or launch-inclusive figure (host time only, or a result written before
+   * modes existed).
    *
    * @param deviceClock device timer
    * @param cache cache mode
@@ -47,8 +79,11 @@ public record Timing(
    * @param stopDetail stop detail
    * @param timedSeconds timed seconds
    */
-  public Timing {
-    trials = List.copyOf(trials);
+  public Timing(String deviceClock, CacheMode cache, int warmupCalls, int callsPerTrial, double firstCallNanos,
+      List<Trial> trials, Statistics host, Statistics device, StopReason stop, String stopDetail,
+      double timedSeconds) {
+    this(deviceClock, null, null, cache, warmupCalls, callsPerTrial, firstCallNanos, trials, host, device, null,
+        stop, stopDetail, timedSeconds);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.gpubench.api.spi;
 
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import java.util.Optional;
@@ -61,6 +62,18 @@ public interface BackendSession extends AutoCloseable {
    * @return the clock
    */
   TrialClock clock();
+
+  /**
+   * The clock for the trials of this case in a device timing mode: called once per case, before the trials. A
+   * device clock keeps its mode for all the trials of the case ({@link DeviceTiming#AUTO} decides at the first).
+   * Backends without device timing modes, such as the CPU, return {@link #clock()}.
+   *
+   * @param requested the mode the case asks for: {@code @Trials(deviceTiming)}, or {@code gpubench.cuda.timing}
+   * @return the clock
+   */
+  default TrialClock clock(DeviceTiming requested) {
+    return clock();
+  }
 
   /** Flushes the device's last-level cache; called before a trial in cold mode, outside the timed region. */
   void flushCache();

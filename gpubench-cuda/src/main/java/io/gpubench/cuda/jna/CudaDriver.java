@@ -29,6 +29,13 @@ public interface CudaDriver extends Library {
   int CU_EVENT_DEFAULT = 0;
   int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
+  /** {@code CUstreamCaptureMode}: only the capturing thread is kept from calls a capture cannot record. */
+  int CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1;
+  /** {@code cuMemHostAlloc} flag: the memory is usable by all contexts. */
+  int CU_MEMHOSTALLOC_PORTABLE = 0x01;
+  /** {@code cuMemHostAlloc} flag: the memory is mapped into the device's address space. */
+  int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
+
   int cuInit(int flags);
 
   int cuDriverGetVersion(IntByReference version);
@@ -70,6 +77,27 @@ public interface CudaDriver extends Library {
   int cuStreamDestroy_v2(Pointer stream);
 
   int cuStreamSynchronize(Pointer stream);
+
+  int cuMemHostAlloc(PointerByReference pointer, long bytes, int flags);
+
+  int cuMemHostGetDevicePointer_v2(LongByReference dptr, Pointer pointer, int flags);
+
+  int cuMemFreeHost(Pointer pointer);
+
+  /** {@code cuStreamBeginCapture}, which {@code cuda.h} maps to the {@code _v2} entry point taking a mode. */
+  int cuStreamBeginCapture_v2(Pointer stream, int mode);
+
+  int cuStreamEndCapture(Pointer stream, PointerByReference graph);
+
+  /** With a null {@code nodes}, returns the number of nodes in {@code numNodes} ({@code size_t}). */
+  int cuGraphGetNodes(Pointer graph, Pointer nodes, LongByReference numNodes);
+
+  /** {@code cuGraphInstantiate}, which {@code cuda.h} (CUDA 12 and later) maps to this entry point. */
+  int cuGraphInstantiateWithFlags(PointerByReference exec, Pointer graph, long flags);
+
+  int cuGraphExecDestroy(Pointer exec);
+
+  int cuGraphDestroy(Pointer graph);
 
   int cuEventCreate(PointerByReference event, int flags);
 

@@ -6,7 +6,7 @@ import com.sun.jna.Pointer;
 
 /**
  * The CUDA driver calls made inside timed regions, through JNA direct mapping (a JNI call per invocation, no
- * reflection or argument conversion): event records, launches, memsets, synchronisation.
+ * reflection or argument conversion): event records, launches (kernels and graphs), memsets, synchronisation.
  */
 public final class CudaHot {
   private CudaHot() {}
@@ -81,6 +81,15 @@ public final class CudaHot {
    */
   public static native int cuLaunchKernel(Pointer f, int gridX, int gridY, int gridZ, int blockX, int blockY,
       int blockZ, int sharedBytes, Pointer stream, Pointer params, Pointer extra);
+
+  /**
+   * {@code cuGraphLaunch}.
+   *
+   * @param exec the instantiated graph
+   * @param stream the stream
+   * @return the CUresult
+   */
+  public static native int cuGraphLaunch(Pointer exec, Pointer stream);
 
   /**
    * {@code cuMemsetD32Async}.

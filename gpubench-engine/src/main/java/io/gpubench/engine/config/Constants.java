@@ -64,6 +64,14 @@ public final class Constants {
   /** Overrides {@code @Trials(cache)}: {@code hot} or {@code cold}. */
   public static final String CACHE = PREFIX + "cache";
 
+  /**
+   * Overrides {@code @Trials(deviceTiming)}: how CUDA devices time trials, {@code auto} (by the length of a trial),
+   * {@code events} (events around plain launches, the launch path included), {@code blocked} (calls queued behind
+   * a blocking kernel) or {@code graph} (calls captured once into a CUDA graph and replayed). Default: the class's,
+   * else {@code auto}. The CPU ignores it.
+   */
+  public static final String CUDA_TIMING = PREFIX + "cuda.timing";
+
   /** Seed of the inputs. Default: {@code 42}. */
   public static final String SEED = PREFIX + "seed";
 

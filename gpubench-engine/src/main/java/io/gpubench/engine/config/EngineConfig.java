@@ -2,6 +2,7 @@ package io.gpubench.engine.config;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.CacheMode;
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.engine.declaration.TrialPolicy;
@@ -50,8 +51,8 @@ public record EngineConfig(
   private static final List<String> KNOWN = List.of(Constants.OUTPUT_DIR, Constants.RESULTS_FILE, Constants.BACKENDS,
       Constants.PRECISIONS, Constants.PROFILE, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
       Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
-      Constants.CACHE, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY, Constants.PROGRESS,
-      Constants.PARALLEL_ENABLED);
+      Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
+      Constants.PROGRESS, Constants.PARALLEL_ENABLED);
 
   /**
    * Reads the configuration.
@@ -136,7 +137,10 @@ public record EngineConfig(
         number(source, Constants.TRIALS_CALLS_PER_TRIAL, declared.callsPerTrial(), Integer::parseInt),
         source.get(Constants.CACHE).filter(s -> !s.isBlank())
             .map(v -> parse(Constants.CACHE, v, s -> CacheMode.valueOf(s.trim().toUpperCase(Locale.ROOT))))
-            .orElse(declared.cache()));
+            .orElse(declared.cache()),
+        source.get(Constants.CUDA_TIMING).filter(s -> !s.isBlank())
+            .map(v -> parse(Constants.CUDA_TIMING, v, DeviceTiming::parse))
+            .orElse(declared.deviceTiming()));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.gpubench.engine.declaration;
 
 import io.gpubench.api.CacheMode;
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Trials;
 
 /**
@@ -14,10 +15,28 @@ import io.gpubench.api.Trials;
  * @param budgetSeconds most timed seconds
  * @param callsPerTrial calls per trial
  * @param cache hot or cold caches
+ * @param deviceTiming how a device with its own timer times the trials
  */
 public record TrialPolicy(
     int warmup, int min, int max, double target, double confidence, double budgetSeconds, int callsPerTrial,
-    CacheMode cache) {
+    CacheMode cache, DeviceTiming deviceTiming) {
+
+  /**
+   * A policy whose device picks its timing mode ({@link DeviceTiming#AUTO}).
+   *
+   * @param warmup untimed calls
+   * @param min fewest trials
+   * @param max most trials
+   * @param target target relative half-width
+   * @param confidence confidence level
+   * @param budgetSeconds most timed seconds
+   * @param callsPerTrial calls per trial
+   * @param cache hot or cold caches
+   */
+  public TrialPolicy(int warmup, int min, int max, double target, double confidence, double budgetSeconds,
+      int callsPerTrial, CacheMode cache) {
+    this(warmup, min, max, target, confidence, budgetSeconds, callsPerTrial, cache, DeviceTiming.AUTO);
+  }
 
   /**
    * The policy an annotation declares, or the defaults.
@@ -30,7 +49,7 @@ public record TrialPolicy(
       return new TrialPolicy(2, 5, 200, 0.01, 0.95, 5.0, 1, CacheMode.HOT);
     }
     return new TrialPolicy(trials.warmup(), trials.min(), trials.max(), trials.targetRelativeHalfWidth(),
-        trials.confidence(), trials.budgetSeconds(), trials.callsPerTrial(), trials.cache());
+        trials.confidence(), trials.budgetSeconds(), trials.callsPerTrial(), trials.cache(), trials.deviceTiming());
   }
 
   /**

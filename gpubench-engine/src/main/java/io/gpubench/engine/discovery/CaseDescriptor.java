@@ -87,6 +87,12 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     e.put("gpubench.mean", Figures.duration(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
     e.put("gpubench.trials", s.n() + " (" + r.timing().stop() + ")");
     e.put("gpubench.firstCall", Figures.duration(r.timing().firstCallNanos()));
+    if (r.timing().deviceTiming() != null) {
+      e.put("gpubench.deviceTiming", r.timing().deviceTiming().name().toLowerCase(Locale.ROOT));
+    }
+    if (r.timing().launchInclusive() != null) {
+      e.put("gpubench.launchInclusiveMedian", Figures.duration(r.timing().launchInclusive().median()));
+    }
     if (r.throughput() != null && r.throughput().flopsPerSecond() != null) {
       e.put("gpubench.gflops", String.format(Locale.ROOT, "%.4g", r.throughput().flopsPerSecond() / 1e9));
     }

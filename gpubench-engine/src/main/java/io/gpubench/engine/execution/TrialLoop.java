@@ -6,6 +6,7 @@ import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.statistics.SampleStatistics;
@@ -14,9 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The timed trials of a case. A trial is: flush caches (cold mode), synchronise, start the clock, make the calls,
- * stop the clock (which synchronises). What the calls returned is released after the clock stopped, so that
- * freeing memory is not timed.
+ * The timed trials of a case. A trial is: flush caches (cold mode), synchronise, hand the calls to the clock, which
+ * times them in its device timing mode (plainly: start, calls, stop, which synchronises). What the calls returned is
+ * released after the clock stopped, so that freeing memory is not timed.
  */
 final class TrialLoop {
 
@@ -26,9 +27,14 @@ final class TrialLoop {
       double firstCallNanos) throws Throwable {
     StoppingRule rule = new StoppingRule(policy.min(), policy.max(), policy.target(), policy.budgetSeconds(),
         policy.confidence());
-    TrialClock clock = session.clock();
+    TrialClock clock = session.clock(policy.deviceTiming());
     List<Trial> trials = new ArrayList<>();
     List<Object> returned = new ArrayList<>(policy.callsPerTrial());
+    TrialCalls trialCalls = () -> {
+      for (int c = 0; c < policy.callsPerTrial(); c++) {
+        returned.add(workload.call(ctx));
+      }
+    };
     double timedNanos = 0;
     StoppingRule.Decision decision;
     do {
@@ -36,16 +42,13 @@ final class TrialLoop {
         session.flushCache();
       }
       session.synchronize();
-      clock.start();
-      for (int c = 0; c < policy.callsPerTrial(); c++) {
-        returned.add(workload.call(ctx));
-      }
-      TrialClock.TrialTime t = clock.stop();
+      TrialClock.TrialTime t = clock.time(trialCalls);
       returned.forEach(ops::release);
       returned.clear();
       int calls = policy.callsPerTrial();
       Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / calls;
-      trials.add(new Trial(t.hostNanos() / calls, device));
+      Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / calls;
+      trials.add(new Trial(t.hostNanos() / calls, device, launch));
       timedNanos += t.hostNanos();
       decision = rule.add(device != null ? device : t.hostNanos() / calls, timedNanos * 1e-9).orElse(null);
     } while (decision == null);
@@ -56,8 +59,14 @@ final class TrialLoop {
     if (trials.get(0).deviceNanos() != null) {
       deviceStats = SampleStatistics.of(trials.stream().mapToDouble(Trial::deviceNanos).toArray(), policy.confidence());
     }
+    Statistics launchStats = null;
+    if (trials.stream().allMatch(t -> t.launchInclusiveNanos() != null)) {
+      launchStats = SampleStatistics.of(trials.stream().mapToDouble(Trial::launchInclusiveNanos).toArray(),
+          policy.confidence());
+    }
     String deviceClock = clock.deviceClock().isEmpty() ? null : clock.deviceClock();
-    return new Timing(deviceClock, policy.cache(), policy.warmup(), policy.callsPerTrial(), firstCallNanos, trials,
-        hostStats, deviceStats, decision.reason(), decision.detail(), timedNanos * 1e-9);
+    return new Timing(deviceClock, clock.mode(), clock.modeReason(), policy.cache(), policy.warmup(),
+        policy.callsPerTrial(), firstCallNanos, trials, hostStats, deviceStats, launchStats, decision.reason(),
+        decision.detail(), timedNanos * 1e-9);
   }
 }

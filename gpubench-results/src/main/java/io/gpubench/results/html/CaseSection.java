@@ -78,6 +78,14 @@ final class CaseSection {
     if (t.device() != null) {
       item(m, "host median", Figures.duration(t.host().median()));
     }
+    if (t.deviceTiming() != null) {
+      item(m, "device timing", t.deviceTiming().name().toLowerCase(Locale.ROOT)
+          + (t.deviceTimingReason() == null ? "" : " — " + t.deviceTimingReason()));
+    }
+    if (t.launchInclusive() != null) {
+      item(m, "launch-inclusive median", Figures.duration(t.launchInclusive().median())
+          + " (the same calls launched plainly between events)");
+    }
     item(m, "trials", s.n() + " × " + t.callsPerTrial() + (t.callsPerTrial() == 1 ? " call" : " calls")
         + ", stopped: " + (t.stop() == null ? "?" : t.stop().name().toLowerCase(Locale.ROOT).replace('_', ' '))
         + (t.stopDetail() == null ? "" : " (" + t.stopDetail() + ")"));
