@@ -6,8 +6,6 @@ import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
-import io.gpubench.engine.execution.CaseExecutor;
-import io.gpubench.engine.execution.Frameworks;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.DiscoveryIssue;
@@ -93,9 +91,6 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
-    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root
-        ? root.config().telemetryIntervalMillis() : 20;
-    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
-        new CaseExecutor(interval, Frameworks.discover(Thread.currentThread().getContextClassLoader())));
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener());
   }
 }

@@ -96,5 +96,24 @@ public final class Constants {
    */
   public static final String PARALLEL_CONFIG_PREFIX = PREFIX + "parallel.config.";
 
+  /**
+   * Which process runs benchmark code: {@code device} (one worker per device for the run; the CPU's renewed for each
+   * class), {@code class}, {@code case}, or {@code none} (the build's JVM, for a debugger; no time limits). Overrides
+   * {@code @Fork}. Default: {@code device}.
+   */
+  public static final String FORK = PREFIX + "fork";
+
+  /** JVM arguments of worker processes, space-separated, after the build JVM's own. Default: none. */
+  public static final String FORK_JVM_ARGS = PREFIX + "fork.jvm-args";
+
+  /**
+   * The longest one step of a case may take in a worker before the worker is stopped with a thread dump and the case
+   * fails. Overrides {@code @Fork(timeoutSeconds)}. Default: {@code 600}.
+   */
+  public static final String FORK_TIMEOUT_SECONDS = PREFIX + "fork.timeout-seconds";
+
+  /** The longest a worker may take to start and connect. Default: {@code 120}. */
+  public static final String FORK_START_TIMEOUT_SECONDS = PREFIX + "fork.start-timeout-seconds";
+
   private Constants() {}
 }

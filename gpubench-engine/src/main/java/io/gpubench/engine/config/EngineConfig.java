@@ -52,7 +52,8 @@ public record EngineConfig(
       Constants.PRECISIONS, Constants.PROFILE, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
       Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
       Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
-      Constants.PROGRESS, Constants.PARALLEL_ENABLED);
+      Constants.PROGRESS, Constants.PARALLEL_ENABLED, Constants.FORK, Constants.FORK_JVM_ARGS,
+      Constants.FORK_TIMEOUT_SECONDS, Constants.FORK_START_TIMEOUT_SECONDS);
 
   /**
    * Reads the configuration.
