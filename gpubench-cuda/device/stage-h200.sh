@@ -10,9 +10,8 @@ rm -rf "$dir/lib" && mkdir -p "$dir/lib"
 lib=$(cd "$dir/lib" && pwd)
 mvn -o -q -pl gpubench-examples -am package dependency:copy-dependencies -DskipTests -DincludeScope=test \
   -DoutputDirectory="$lib" -DexcludeGroupIds=io.gpubench
-# DJL's natives are far over the carry limit (the DJL run builds a JNI there); byte-buddy (AssertJ's soft
-# assertions, unused here) is 9 MB of the 64 MiB carried.
-rm -f "$lib"/pytorch-native-* "$lib"/byte-buddy-*
+# DJL's natives are far over the carry limit (the DJL run builds a JNI there).
+rm -f "$lib"/pytorch-native-*
 for m in api results engine djl cuda examples; do
   cp $(ls gpubench-$m/target/gpubench-$m-*.jar | grep -v -- '-tests.jar$') "$lib/"
 done
