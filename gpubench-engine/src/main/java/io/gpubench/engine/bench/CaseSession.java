@@ -24,6 +24,7 @@ import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.protocol.Throwables;
+import io.gpubench.engine.support.Frameworks;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;

@@ -2,10 +2,9 @@ package io.gpubench.engine.discovery;
 
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
-import io.gpubench.engine.GpuBenchEngine;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.bench.CaseSession;
-import io.gpubench.engine.bench.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.execution.CaseDriver;
@@ -79,7 +78,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
     int cases = (int) getDescendants().stream().filter(TestDescriptor::isTest).count();
     RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
-    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings(), GpuBenchEngine.class);
+    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
     CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis()), pool,
         new CaseSession(backends(), frameworks()));
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);

@@ -13,7 +13,7 @@ import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
-import io.gpubench.engine.bench.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.gpubench.engine.worker;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.bench.CaseSession;
-import io.gpubench.engine.bench.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Frames;
 import io.gpubench.engine.protocol.StepFailed;

@@ -46,12 +46,11 @@ public final class WorkerPool implements AutoCloseable {
    *
    * @param dir the workers' folder: logs, fatal-error reports, the class-path file
    * @param settings the run's {@code gpubench.} keys, without the prefix, for the workers' backends
-   * @param anchors classes whose code must be on the workers' class path
    */
-  public WorkerPool(Path dir, Map<String, String> settings, Class<?>... anchors) {
+  public WorkerPool(Path dir, Map<String, String> settings) {
     this.dir = dir;
     this.settings = Map.copyOf(settings);
-    this.launch = WorkerLaunch.of(dir, anchors);
+    this.launch = WorkerLaunch.of(dir, WorkerMain.class);
   }
 
   /**

@@ -29,7 +29,7 @@ import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.bench.CaseSession;
-import io.gpubench.engine.bench.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import io.gpubench.engine.correctness.Allowance;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
