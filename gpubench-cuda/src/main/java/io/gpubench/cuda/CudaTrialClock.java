@@ -106,7 +106,12 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
       next = requested;
     }
     if (session.timedStream().isLegacyDefault()) {
-      AutoTiming.Choice c = onUncapturableStream(requested, next, why, session.timedStreamName(), caseId());
+      AutoTiming.Choice c =
+          onUncapturableStream(requested, next, why, probe.deviceNanos(), session.timedStreamName(), caseId());
+      if (c.mode() == DeviceTiming.EVENTS) {
+        decide(DeviceTiming.EVENTS, c.reason());
+        return probe.time();
+      }
       next = c.mode();
       why = c.reason();
     }
@@ -269,31 +274,38 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
   }
 
   /**
-   * What a short trial is timed in on a stream CUDA cannot capture (the legacy default stream, where DJL works):
-   * graph replay is impossible there, so {@code AUTO}'s graph becomes blocked, with the reason; a graph asked for
-   * fails.
+   * What a trial is timed in on a stream CUDA cannot capture (the legacy default stream, where DJL works): graph
+   * replay is impossible there. {@code AUTO}'s graph becomes blocked for a short trial; for a long one (chosen because
+   * queueing took over half the device time) it becomes events, since a call that takes as long to queue as to run
+   * most likely waits for the device itself (a training step ends in a host read), and no blocking kernel can hold a
+   * stream the call waits for. A graph asked for fails.
    *
    * @param requested the mode asked for
    * @param chosen the mode the rule chose ({@code GRAPH}, {@code BLOCKED} or {@code EVENTS})
    * @param why the reason so far
+   * @param probeNanos the probe trial's device time, NaN where there was none
    * @param stream the framework's name for the stream
    * @param caseId the case, for the message
    * @return the mode and its reason
    * @throws IllegalStateException when {@code GRAPH} was asked for
    */
-  static AutoTiming.Choice onUncapturableStream(DeviceTiming requested, DeviceTiming chosen, String why, String stream,
-      String caseId) {
+  static AutoTiming.Choice onUncapturableStream(DeviceTiming requested, DeviceTiming chosen, String why,
+      double probeNanos, String stream, String caseId) {
     if (chosen != DeviceTiming.GRAPH) {
       return new AutoTiming.Choice(chosen, why);
     }
+    String legacy = stream + ", the device's legacy default stream, which CUDA cannot capture into a graph";
     if (requested == DeviceTiming.GRAPH) {
-      throw new IllegalStateException("cannot time " + caseId + " in graph mode: its work is on " + stream
-          + ", the device's legacy default stream, which CUDA cannot capture into a graph; time it with"
-          + " gpubench.cuda.timing=blocked (device work only) or events");
+      throw new IllegalStateException("cannot time " + caseId + " in graph mode: its work is on " + legacy
+          + "; time it with gpubench.cuda.timing=blocked (device work only) or events");
     }
-    return new AutoTiming.Choice(DeviceTiming.BLOCKED, why + "; but the case's work is on " + stream
-        + ", the device's legacy default stream, which CUDA cannot capture into a graph, so its calls are queued"
-        + " behind a blocking kernel on that stream instead");
+    if (probeNanos >= AutoTiming.EVENTS_FROM_NANOS) {
+      return new AutoTiming.Choice(DeviceTiming.EVENTS, why + "; but the case's work is on " + legacy + ", and a call"
+          + " that takes as long to queue as to run most likely waits for the device itself, which no blocking"
+          + " kernel can hold: events around plain launches on that stream");
+    }
+    return new AutoTiming.Choice(DeviceTiming.BLOCKED, why + "; but the case's work is on " + legacy
+        + ", so its calls are queued behind a blocking kernel on that stream instead");
   }
 
   /** Plain timing, whatever the mode: start event and host clock; {@link #time} is what applies the mode. */
