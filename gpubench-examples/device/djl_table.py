@@ -41,7 +41,7 @@ print("\n==== DJL GEMM (DjlGemmBenchmark) on cuda:0 vs torch.matmul, us per call
 print(f"{'shape':>6} {'prec':5} {'status':7} {'mode':8} {'djl dev':>9} {'djl host':>9} {'launch':>9} "
       f"{'torch lp':>9} {'torch gr':>9} {'gr/djl':>7}  clock")
 for c in djl:
-    if c.get("workload") != "matmul":
+    if not c.get("benchmark", "").endswith("DjlGemmBenchmark") or not c.get("backend", "").startswith("cuda"):
         continue
     shape = c.get("shape", {})
     n = shape.get("m")
@@ -56,7 +56,7 @@ for c in djl:
 
 print("\n==== ConvNet inference (ConvNetInferenceBenchmark) on cuda:0 ====")
 for c in djl:
-    if c.get("benchmark", "").endswith("ConvNetInferenceBenchmark"):
+    if c.get("benchmark", "").endswith("ConvNetInferenceBenchmark") and c.get("backend", "").startswith("cuda"):
         t = c.get("timing") or {}
         th = c.get("throughput") or {}
         err = ((c.get("correctness") or {}).get("error") or {})
@@ -72,7 +72,7 @@ print(f"{'model':9} {'batch':>5} {'prec':5} {'status':7} {'mode':7} {'DJL':>9} {
       f"{'DJL/eager':>9} {'native':>9} {'DJL/native':>10} {'params djl/torch':>19}")
 for c in djl:
     model = c.get("workload")
-    if model not in ("cnn", "resnet50", "vit", "unet", "ddpm"):
+    if model not in ("cnn", "resnet50", "vit", "unet", "ddpm") or not c.get("backend", "").startswith("cuda"):
         continue
     p = c.get("precision")
     th = c.get("throughput") or {}
