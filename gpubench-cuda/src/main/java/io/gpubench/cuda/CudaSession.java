@@ -59,6 +59,8 @@ import java.util.regex.Pattern;
 public final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
   public static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  /** What a framework's name for its stream may be: it goes into the results' {@code deviceClock}. */
+  private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9-]+");
 
   private final String backendId;
   private final DeviceRuntime runtime;
@@ -74,7 +76,6 @@ public final class CudaSession implements BackendSession {
   private final long scratch;
   private final Factory factory = new Factory();
   private final Clock clock = new Clock();
-  private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9-]+");
   private CudaStream timedStream;
   private String timedStreamName;
   private long liveBytes;
