@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stages what djl-h200.sh needs into DIR (default .device, git-ignored): a Java runtime, the reactor's jars and the
-# examples' test dependencies without DJL's pytorch-native-* jars (DJL uses the machine's torch there, through a JNI
-# built on the machine), the examples' test classes, the JUnit console launcher, DJL's native sources for that JNI
+# examples' test dependencies without DJL's pytorch-native-* and pytorch-jni jars (DJL uses the machine's torch there,
+# through a JNI built on the machine; about 58 MiB in all), the examples' test classes, the JUnit console launcher, DJL's native sources for that JNI
 # (../shared/device/djl-jni-stage.sh) and the device scripts. Builds in reactor mode (no install). Run it from the
 # project root:  gpubench-examples/device/stage-djl-h200.sh [DIR]   (DJL_GIT_DIR: a git copy of deepjavalibrary/djl)
 set -euo pipefail
@@ -13,7 +13,9 @@ rm -rf "$dir/lib" && mkdir -p "$dir/lib"
 lib=$(cd "$dir/lib" && pwd)
 mvn -o -q -pl gpubench-examples -am package dependency:copy-dependencies -DskipTests -DincludeScope=test \
   -DoutputDirectory="$lib" -DexcludeGroupIds=io.gpubench
-rm -f "$lib"/pytorch-native-* "$lib"/*-sources.jar
+# No DJL natives: the JNI is built on the machine and found in DJL's cache there, so the pytorch-jni jar (a JNI for
+# torch 2.7.1) would never be read either.
+rm -f "$lib"/pytorch-native-* "$lib"/pytorch-jni-* "$lib"/*-sources.jar
 for m in api engine results djl cuda examples; do
   cp gpubench-$m/target/gpubench-$m-*-SNAPSHOT.jar "$lib/"
 done
