@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Stages what djl-h200.sh needs into DIR (default .device, git-ignored): a Java runtime, the reactor's jars and the
-# examples' test dependencies without DJL's pytorch-native-* and pytorch-jni jars (DJL uses the machine's torch there,
-# through a JNI built on the machine; about 58 MiB in all), the examples' test classes, the JUnit console launcher, DJL's native sources for that JNI
-# (../shared/device/djl-jni-stage.sh) and the device scripts. Builds in reactor mode (no install). Run it from the
-# project root:  gpubench-examples/device/stage-djl-h200.sh [DIR]   (DJL_GIT_DIR: a git copy of deepjavalibrary/djl)
+# examples' test dependencies without DJL's pytorch-native-* and pytorch-jni jars (DJL uses the machine's torch
+# there, through a JNI built on the machine), the examples' test classes, the JUnit console launcher, DJL's native
+# sources for that JNI (../shared/device/djl-jni-stage.sh) and the device scripts: about 58 MiB. Builds in reactor
+# mode (no install). From the project root:  gpubench-examples/device/stage-djl-h200.sh [DIR]
+# (DJL_GIT_DIR: a git copy of deepjavalibrary/djl, default the mirror in /work/.mirror)
 set -euo pipefail
 dir=${1:-.device}
 djl_git=${DJL_GIT_DIR:-/work/.mirror/deepjavalibrary+djl/repo}
