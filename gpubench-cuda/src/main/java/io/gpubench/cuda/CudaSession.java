@@ -4,12 +4,14 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import io.gpubench.api.DeviceTensor;
 import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Precision;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.KernelAuditor;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
@@ -26,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One case on one CUDA device: its stream, its tensors, its timing events. Benchmark code gets it with
@@ -48,10 +51,16 @@ import java.util.Optional;
  * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
  * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
  * buffers), not the device's total use.
+ *
+ * <p>A framework that launches on a stream of its own (DJL's PyTorch engine: the device's legacy default stream)
+ * has the trials timed there through {@code unwrap(FrameworkStream.class)}; the arrays it returns are checked in place
+ * as {@link DeviceTensor}s of this device, after the device has finished the work queued so far.
  */
 public final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
   public static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  /** What a framework's name for its stream may be: it goes into the results' {@code deviceClock}. */
+  private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9-]+");
 
   private final String backendId;
   private final DeviceRuntime runtime;
@@ -67,6 +76,8 @@ public final class CudaSession implements BackendSession {
   private final long scratch;
   private final Factory factory = new Factory();
   private final Clock clock = new Clock();
+  private CudaStream timedStream;
+  private String timedStreamName;
   private long liveBytes;
   private long peakBytes;
   private long workspace;
@@ -83,6 +94,7 @@ public final class CudaSession implements BackendSession {
     PointerByReference ref = new PointerByReference();
     CudaLibs.check(cu.cuStreamCreate(ref, CudaDriver.CU_STREAM_NON_BLOCKING), "cuStreamCreate", spec.caseId());
     stream = new CudaStream(ref.getValue());
+    timedStream = stream;
     evStart = event();
     evEnd = event();
     scratch = rawAlloc(64, "scratch");
@@ -133,6 +145,14 @@ public final class CudaSession implements BackendSession {
   public CudaTensor tensor(Tensor t) {
     if (t instanceof CudaTensor && ((CudaTensor) t).owner() == this) {
       return (CudaTensor) t;
+    }
+    if (t instanceof DeviceTensor && !(t instanceof CudaTensor) && backendId.equals(t.device())) {
+      // Another library's array on this device (a DJL array a call returned): read in place, never freed here. Its
+      // work may still be queued on another stream, so the device finishes everything first.
+      DeviceTensor d = (DeviceTensor) t;
+      check();
+      syncAll("reading " + t.name() + ", made by another library on " + backendId);
+      return new CudaTensor(this, d.name(), d.dims(), d.precision(), d.address(), d.bytes());
     }
     throw new IllegalArgumentException("tensor " + t + " is not a tensor of this CUDA session (" + spec.caseId()
         + "); make it with the case's BenchContext");
@@ -189,6 +209,26 @@ public final class CudaSession implements BackendSession {
 
   DeviceRuntime runtime() {
     return runtime;
+  }
+
+  /** The stream the trials are timed on: the session's own, or the one a framework named (FrameworkStream). */
+  CudaStream timedStream() {
+    return timedStream;
+  }
+
+  /** The name a framework gave its stream, or null while the trials are timed on the session's own. */
+  String timedStreamName() {
+    return timedStreamName;
+  }
+
+  private void timeOn(long address, String name) {
+    if (name == null || !STREAM_NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("FrameworkStream.timeOn of " + spec.caseId() + ": stream name '" + name
+          + "' must be letters, digits and '-', such as pytorch-default-stream");
+    }
+    check();
+    timedStream = CudaStream.of(address);
+    timedStreamName = name;
   }
 
   long workspace(long need) {
@@ -352,6 +392,10 @@ public final class CudaSession implements BackendSession {
       CudaTensor t = allocate(name, s.precision(), s.dims());
       CudaLibs.check(CudaLibs.cuda().cuMemcpyDtoDAsync_v2(t.address(), s.address(), s.bytes(), stream.handle()),
           "cuMemcpyDtoDAsync_v2", "copying " + s + " to '" + name + "'");
+      if (!allocations.containsKey(s.address())) {
+        // A borrowed source (another library's array) may be freed and reused by its owner once this returns.
+        syncAll("copying " + s + " to '" + name + "'");
+      }
       return t;
     }
 
@@ -504,13 +548,13 @@ public final class CudaSession implements BackendSession {
     @Override
     public void start() {
       runtime.makeCurrent();
-      CudaLibs.check(CudaHot.cuEventRecord(evStart, stream.handle()), "cuEventRecord");
+      CudaLibs.check(CudaHot.cuEventRecord(evStart, timedStream.handle()), "cuEventRecord");
       hostStart = System.nanoTime();
     }
 
     @Override
     public TrialTime stop() {
-      CudaLibs.check(CudaHot.cuEventRecord(evEnd, stream.handle()), "cuEventRecord");
+      CudaLibs.check(CudaHot.cuEventRecord(evEnd, timedStream.handle()), "cuEventRecord");
       CudaLibs.check(CudaHot.cuCtxSynchronize(), "cuCtxSynchronize", "end of a trial of " + spec.caseId());
       long hostEnd = System.nanoTime();
       float[] ms = new float[1];
@@ -520,7 +564,7 @@ public final class CudaSession implements BackendSession {
 
     @Override
     public String deviceClock() {
-      return "cuda-event";
+      return CudaTrialClock.deviceClock(timedStreamName);
     }
 
     @Override
@@ -604,6 +648,10 @@ public final class CudaSession implements BackendSession {
     }
     if (type == CudaDevice.class) {
       return Optional.of(type.cast(runtime.device));
+    }
+    if (type == FrameworkStream.class) {
+      FrameworkStream frameworkStream = this::timeOn;
+      return Optional.of(type.cast(frameworkStream));
     }
     if (type == KernelAuditor.class) {
       // CUPTI over this session's context; the engine starts it after the trials, around one more call

@@ -17,6 +17,9 @@ import ai.djl.training.tracker.Tracker;
  * A model being trained for throughput: a DJL trainer with plain SGD, and a synthetic data set made once on the
  * device. {@link #step()} runs one forward, backward and update, and returns only when the device has finished it.
  *
+ * <p>The update is {@link DirectSgd} (three kernels per parameter) rather than DJL's {@code Trainer.step()} (six,
+ * with two allocations): the same arithmetic. {@code -D}{@value #SGD_PROPERTY}{@code =djl} uses DJL's, to compare.
+ *
  * <p>Memory stays flat however many steps run: a DJL op's output belongs to the manager of its first input, so each
  * step opens a sub-manager, temporarily attaches the stored data to it, and closes it at the end, freeing every
  * intermediate, gradient-graph and loss array the step made; the data returns to its long-lived manager.
@@ -30,6 +33,12 @@ public final class TrainingSession implements AutoCloseable {
   /** GPU-Insights trains with SGD at this learning rate. */
   public static final float LEARNING_RATE = 1e-3f;
 
+  /**
+   * The system property that picks the weight update: {@code direct} (the default, {@link DirectSgd}) or {@code djl}
+   * (DJL's {@code Trainer.step()}).
+   */
+  public static final String SGD_PROPERTY = "gpubench.training.sgd";
+
   private final Model model;
   private final Trainer trainer;
   private final TrainingObjective objective;
@@ -37,12 +46,14 @@ public final class TrainingSession implements AutoCloseable {
   private final SyntheticBatch data;
   private final int batch;
   private final DataType dataType;
+  private final DirectSgd sgd;
 
   private TrainingSession(
       Model model, Trainer trainer, TrainingObjective objective, NDManager dataManager, SyntheticBatch data, int batch,
-      DataType dataType) {
+      DataType dataType, DirectSgd sgd) {
     this.model = model;
     this.trainer = trainer;
+    this.sgd = sgd;
     this.objective = objective;
     this.dataManager = dataManager;
     this.data = data;
@@ -61,10 +72,20 @@ public final class TrainingSession implements AutoCloseable {
    * @param dataType the compute type: {@link DataType#FLOAT32} or {@link DataType#FLOAT16} (weights, activations and
    *     gradients all in that type: DJL has no mixed precision)
    * @return the session, which the caller closes
-   * @throws IllegalArgumentException for a batch below 1 or a type other than those two
+   * @throws IllegalArgumentException for a batch below 1, a type other than those two, or a bad {@value #SGD_PROPERTY}
    */
   public static TrainingSession start(
       String name, Block block, TrainingObjective objective, int batch, Device device, DataType dataType) {
+    String sgd = System.getProperty(SGD_PROPERTY, "direct").trim();
+    if (!sgd.equals("direct") && !sgd.equals("djl")) {
+      throw new IllegalArgumentException("system property " + SGD_PROPERTY + " = \"" + sgd + "\" is invalid: use"
+          + " direct (the default) or djl");
+    }
+    return start(name, block, objective, batch, device, dataType, sgd.equals("direct"));
+  }
+
+  static TrainingSession start(String name, Block block, TrainingObjective objective, int batch, Device device,
+      DataType dataType, boolean directSgd) {
     if (batch < 1) {
       throw new IllegalArgumentException("batch size of " + name + " must be at least 1, got " + batch);
     }
@@ -84,7 +105,8 @@ public final class TrainingSession implements AutoCloseable {
       trainer.initialize(objective.inputShapes(batch));
       NDManager dataManager = model.getNDManager().newSubManager(device);
       SyntheticBatch data = objective.synthesize(dataManager, batch, dataType);
-      return new TrainingSession(model, trainer, objective, dataManager, data, batch, dataType);
+      DirectSgd update = directSgd ? new DirectSgd(model.getBlock(), LEARNING_RATE) : null;
+      return new TrainingSession(model, trainer, objective, dataManager, data, batch, dataType, update);
     } catch (RuntimeException e) {
       model.close();
       throw e;
@@ -108,7 +130,11 @@ public final class TrainingSession implements AutoCloseable {
         loss = objective.loss(inputs.labels(), predictions);
         collector.backward(loss);
       }
-      trainer.step();
+      if (sgd != null) {
+        sgd.step();
+      } else {
+        trainer.step();
+      }
       // The blocking host read that ends the step; see the class comment.
       float value = loss.getFloat();
       if (!Float.isFinite(value)) {

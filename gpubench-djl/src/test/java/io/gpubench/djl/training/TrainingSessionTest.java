@@ -2,8 +2,10 @@ package io.gpubench.djl.training;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
@@ -53,6 +55,29 @@ class TrainingSessionTest {
       float[] before = firstWeight(session).toFloatArray();
       session.step();
       assertThat(firstWeight(session).toFloatArray()).isNotEqualTo(before);
+    }
+  }
+
+  @Test
+  void theDirectSgdUpdatesTheWeightsAsDjlsTrainerDoes() {
+    float[][] direct = trainThreeSteps(true);
+    float[][] djl = trainThreeSteps(false);
+    assertThat(direct.length).isEqualTo(djl.length).isEqualTo(8); // conv, batch norm (4), linear weights and biases
+    for (int i = 0; i < direct.length; i++) {
+      assertThat(direct[i]).as("parameter %d", i).containsExactly(djl[i], within(1e-6f));
+    }
+  }
+
+  /** Every parameter's values, trainable or not, after three steps from the same seed. */
+  private static float[][] trainThreeSteps(boolean directSgd) {
+    Engine.getInstance().setRandomSeed(7);
+    try (TrainingSession session =
+        TrainingSession.start("small", smallNet(), OBJECTIVE, 4, Device.cpu(), DataType.FLOAT32, directSgd)) {
+      for (int i = 0; i < 3; i++) {
+        session.step();
+      }
+      return session.block().getParameters().values().stream()
+          .map(p -> p.getArray().toFloatArray()).toArray(float[][]::new);
     }
   }
 

@@ -25,8 +25,8 @@ public final class TrainingCase {
   /** Why FP16 cases skip on the CPU unless {@link #CPU_FP16_PROPERTY} is set. */
   public static final String CPU_FP16_SKIPPED = "FP16 training on the CPU is skipped: PyTorch's CPU kernels train "
       + "conv nets in half precision without a fast path (measured on the 2-core build machine: resnet50 batch 4, "
-      + "22 s a step against 0.33 s in FP32; ddpm batch 1, 110 s against 1 s) and refuse ViT's layer norm in it "
-      + "(\"mixed dtype (CPU)\"); set -D" + CPU_FP16_PROPERTY + "=true to run it anyway";
+      + "22 s a step against 0.33 s in FP32; ddpm batch 1, 110 s against 1 s); set -D" + CPU_FP16_PROPERTY
+      + "=true to run it anyway";
 
   private TrainingCase() {}
 
