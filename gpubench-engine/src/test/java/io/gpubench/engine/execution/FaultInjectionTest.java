@@ -80,10 +80,12 @@ class FaultInjectionTest {
   void aHangFailsItsCaseWithTheTimeLimitThePhaseAndTheHangingFrame() {
     Map<String, CaseResult> r = results();
     assertThat(r.get("Hangs#spinsForever").message())
-        .startsWith("@Measure spinsForever() failed in the timed trials: timed out after 2 s; the worker was stopped.")
+        .startsWith("@Measure spinsForever() failed in the timed trials: timed out after 8 s; the worker was"
+            + " stopped.")
         .contains("examples.faults.Hangs.spinInFixtureCode");
     assertThat(r.get("Hangs#correct").status()).isEqualTo(CaseStatus.PASSED);
-    assertThat(r.get("SetupHangs#work").message()).startsWith("@Setup failed: timed out after 2 s; the worker was stopped.")
+    assertThat(r.get("SetupHangs#work").message())
+        .startsWith("@Setup failed: timed out after 8 s; the worker was stopped.")
         .contains("waitForADeviceThatNeverComes");
   }
 
