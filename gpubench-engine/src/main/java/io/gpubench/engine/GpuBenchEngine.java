@@ -3,6 +3,12 @@ package io.gpubench.engine;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.config.KnownKeys;
+import io.gpubench.engine.support.Providers;
+import io.gpubench.api.spi.SettingsKeys;
+import java.util.ArrayList;
+import java.util.List;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
@@ -10,13 +16,11 @@ import io.gpubench.engine.execution.CaseExecutor;
 import io.gpubench.engine.execution.Frameworks;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
-import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.config.PrefixedConfigurationParameters;
-import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.ForkJoinPoolHierarchicalTestExecutorService;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorService;
@@ -67,18 +71,28 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
     EngineConfig config;
     try {
-      config = EngineConfig.from(request.getConfigurationParameters());
-    } catch (IllegalArgumentException e) {
-      // A malformed run-wide key concerns every class: an error-level issue fails the engine with the key and
-      // value, and nothing runs on a configuration the user did not mean.
-      request.getDiscoveryListener().issueEncountered(uniqueId,
-          DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR, e.getMessage()));
-      return new EngineDescriptor(uniqueId, "gpubench");
+      config = EngineConfig.from(request.getConfigurationParameters(), knownKeys());
+    } catch (InvalidDeclarationException e) {
+      // A malformed run-wide key concerns every class: each one selected fails with the key and value (a test
+      // failure is what Surefire and IDEs show; an engine-level issue alone leaves "Tests run: 0" and a green
+      // build), and nothing runs on a configuration the user did not mean.
+      GpuBenchEngineDescriptor root = GpuBenchEngineDescriptor.invalid(uniqueId, e);
+      Discovery.resolve(request, root);
+      return root;
     }
     GpuBenchEngineDescriptor root = new GpuBenchEngineDescriptor(uniqueId, config,
         () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
     Discovery.resolve(request, root);
     return root;
+  }
+
+  /** The engine's keys and those the components on the class path declare. */
+  private static KnownKeys knownKeys() {
+    List<String> declared = new ArrayList<>();
+    for (SettingsKeys k : Providers.loaded(SettingsKeys.class, Thread.currentThread().getContextClassLoader())) {
+      declared.addAll(k.keys());
+    }
+    return new KnownKeys(declared);
   }
 
   @Override
@@ -93,7 +107,7 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
-    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root
+    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root && root.config() != null
         ? root.config().telemetryIntervalMillis() : 20;
     return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
         new CaseExecutor(interval, Frameworks.discover(Thread.currentThread().getContextClassLoader())));

@@ -143,6 +143,7 @@ public final class DeclarationReader {
       throw new InvalidDeclarationException(type, "@Tolerance",
           "is declared but the class has no @Reference method to check its @Measure output against");
     }
+    requireApplicableTolerances(type, precisions, tolerances, reference, hasModel);
     if (hasModel && modelInput == null) {
       throw new InvalidDeclarationException(type, "@Model",
           "needs a @ModelInput method that returns the input shape for a case");
@@ -226,6 +227,54 @@ public final class DeclarationReader {
       }
     }
     return new ToleranceTable(specific, fallback == null ? Allowance.NONE : fallback, all.length > 0);
+  }
+
+  /**
+   * Every tolerance entry must apply to a precision the class runs, and every precision whose output is compared
+   * with a reference must have a bound. A tolerance for an undeclared precision is dead code that reads like a
+   * check (the class's FP32 cases then ran under no bound at all); a reference with no tolerance measured the error
+   * and checked only finiteness, so a kernel off by 0.1 passed.
+   *
+   * <p>Why an error rather than a default bound per precision: the error a correct kernel makes depends on the
+   * computation (a sum over 8192 terms in FP16 is off by far more than an element-wise op), so a default loose
+   * enough for the first passes a wrong version of the second. The message proposes a starting bound to copy.
+   */
+  private static void requireApplicableTolerances(Class<?> type, List<Precision> precisions, ToleranceTable tolerances,
+      Method reference, boolean hasModel) {
+    for (Precision p : tolerances.byPrecision().keySet()) {
+      if (!precisions.contains(p)) {
+        throw new InvalidDeclarationException(type, "@Tolerance(precision = " + p + ")",
+            "names " + p + ", which the class does not run (@Precisions: " + precisions + "); add " + p
+                + " to @Precisions or remove the entry");
+      }
+    }
+    if (reference == null && !hasModel) {
+      return;
+    }
+    for (Precision p : precisions) {
+      // A model without a @Reference is checked against its own FP32 output: its FP32 case has nothing to bound.
+      if (reference == null && p == Precision.FP32) {
+        continue;
+      }
+      if (!tolerances.forPrecision(p).bounded()) {
+        String against = reference != null ? "@Reference " + signature(reference) : "the model's FP32 output";
+        throw new InvalidDeclarationException(type, "@Tolerance",
+            "no bound applies to the " + p + " cases, whose output is compared with " + against
+                + "; declare one, e.g. @Tolerance(" + (tolerances.declared() ? "precision = " + p + ", " : "")
+                + "relL2 = " + startingRelL2(p) + "), or a @Tolerance without a precision for every precision");
+      }
+    }
+  }
+
+  /** A starting relative-L2 bound to propose: about a hundred units in the last place of the precision. */
+  private static String startingRelL2(Precision p) {
+    return switch (p) {
+      case FP64 -> "1e-12";
+      case FP32 -> "1e-5";
+      case TF32, FP16 -> "1e-3";
+      case BF16 -> "1e-2";
+      default -> "1e-1";
+    };
   }
 
   private static Allowance allowance(Class<?> type, Tolerance t) {

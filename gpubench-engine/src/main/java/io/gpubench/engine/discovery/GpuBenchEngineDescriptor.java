@@ -4,6 +4,7 @@ import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.execution.Frameworks;
 import io.gpubench.engine.execution.RunRecorder;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
  */
 public final class GpuBenchEngineDescriptor extends EngineDescriptor implements Node<GpuBenchExecutionContext> {
   private final EngineConfig config;
+  private final InvalidDeclarationException configurationProblem;
   private final Supplier<Backends> backendFinder;
   private Backends backends;
   private Frameworks frameworks;
@@ -32,15 +34,45 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
    * @param backendFinder finds the backends, called at most once
    */
   public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder) {
+    this(uniqueId, config, null, backendFinder);
+  }
+
+  private GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, InvalidDeclarationException problem,
+      Supplier<Backends> backendFinder) {
     super(uniqueId, "gpubench");
     this.config = config;
+    this.configurationProblem = problem;
     this.backendFinder = backendFinder;
+  }
+
+  /**
+   * The root of a run whose configuration cannot be read: every benchmark class selected becomes a failing test
+   * with the problem, so that the run fails where the user looks (the test report) instead of running nothing, or
+   * running on a configuration the user did not mean.
+   *
+   * @param uniqueId the engine's id
+   * @param problem the problem, naming the key and the value
+   * @return the root
+   */
+  public static GpuBenchEngineDescriptor invalid(UniqueId uniqueId, InvalidDeclarationException problem) {
+    return new GpuBenchEngineDescriptor(uniqueId, null, problem, () -> {
+      throw new IllegalStateException("no backends for an invalid configuration");
+    });
+  }
+
+  /**
+   * Why the run's configuration cannot be used, when it cannot.
+   *
+   * @return the problem, or null
+   */
+  public InvalidDeclarationException configurationProblem() {
+    return configurationProblem;
   }
 
   /**
    * The run's configuration.
    *
-   * @return the configuration
+   * @return the configuration, or null when {@link #configurationProblem()} says why there is none
    */
   public EngineConfig config() {
     return config;
@@ -62,7 +94,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
 
   @Override
   public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
-    if (getChildren().isEmpty()) {
+    if (getChildren().isEmpty() || config == null) {
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();

@@ -42,12 +42,12 @@ public record CaseSpec(
   }
 
   /**
-   * The test's display name: {@code matmul [256x256x256, FP16, cpu]}.
+   * The test's display name, with the axis names: {@code matmul [m=256,n=256,k=256, FP16, cpu]}.
    *
    * @return the display name
    */
   public String displayName() {
-    String shape = dims.axes().isEmpty() ? "" : dims.compact() + ", ";
+    String shape = dims.axes().isEmpty() ? "" : dims + ", ";
     return workload.name() + " [" + shape + precision + ", " + backend.id() + "]";
   }
 
