@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * "Did you mean": the known name nearest to one that matched nothing, by edit distance (Levenshtein, ignoring case).
+ * "Did you mean": the known name nearest to one that matched nothing, by edit distance (with swaps of neighbours, ignoring case).
  * Every error about an unknown key or value offers it, so that a typo is fixed from the message alone.
  */
 public final class Names {
@@ -50,28 +50,31 @@ public final class Names {
   }
 
   /**
-   * The Levenshtein distance: the fewest insertions, deletions and substitutions that turn one string into the other.
+   * The edit distance with transpositions (optimal string alignment): the fewest insertions, deletions,
+   * substitutions and swaps of neighbours that turn one string into the other. A swap counts once, so that
+   * {@code cdua} is nearer to {@code cuda} than to {@code cpu}.
    *
    * @param a one string
    * @param b the other
    * @return the distance
    */
   static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
     for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
+      d[0][j] = j;
     }
     for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
       for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j - 1] + cost, Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1));
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
       }
-      int[] t = previous;
-      previous = current;
-      current = t;
     }
-    return previous[b.length()];
+    return d[a.length()][b.length()];
   }
 }

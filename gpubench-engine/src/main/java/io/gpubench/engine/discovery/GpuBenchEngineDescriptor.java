@@ -9,7 +9,6 @@ import io.gpubench.engine.execution.Frameworks;
 import io.gpubench.engine.execution.RunRecorder;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -94,11 +93,12 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
 
   @Override
   public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
-    if (getChildren().isEmpty() || config == null) {
+    int cases = (int) getDescendants().stream().filter(CaseDescriptor.class::isInstance).count();
+    if (cases == 0 || config == null) {
+      // Only classes that cannot run (or none): no results file, which would claim a run that did not happen.
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    int cases = (int) getDescendants().stream().filter(TestDescriptor::isTest).count();
     RunRecorder recorder = new RunRecorder(config, devices, cases, System.out);
     return new GpuBenchExecutionContext(context.listener(), recorder, context.executor());
   }
