@@ -341,17 +341,39 @@ public final class DeclarationReader {
   }
 
 
-  private static List<Method> methodsOf(Class<?> type) {
+  /**
+   * The methods of a class and its superclasses, superclasses first, without those a subclass overrides: a
+   * subclass that overrides an annotated method replaces it (as JUnit treats an overridden {@code @Test}), whether or
+   * not the override keeps the annotation.
+   */
+  static List<Method> methodsOf(Class<?> type) {
     List<Method> methods = new ArrayList<>();
+    List<Method> below = new ArrayList<>();
     for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
       List<Method> declared = new ArrayList<>(List.of(c.getDeclaredMethods()));
       // Declaration order is what users expect for workload order; the JVM does not promise it, so sort by name
       // for a stable order across JVMs.
       declared.removeIf(Method::isSynthetic);
+      declared.removeIf(m -> below.stream().anyMatch(sub -> overrides(sub, m)));
       declared.sort(Comparator.comparing(Method::getName));
+      below.addAll(declared);
       methods.addAll(0, declared);
     }
     return methods;
+  }
+
+  /** Whether a subclass's method overrides a superclass's (same name and parameters; neither private nor static). */
+  private static boolean overrides(Method sub, Method sup) {
+    int modifiers = sup.getModifiers() | sub.getModifiers();
+    if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
+      return false;
+    }
+    if (!sub.getName().equals(sup.getName()) || !Arrays.equals(sub.getParameterTypes(), sup.getParameterTypes())) {
+      return false;
+    }
+    // A package-private method is overridden only from the same package.
+    boolean packagePrivate = !Modifier.isPublic(sup.getModifiers()) && !Modifier.isProtected(sup.getModifiers());
+    return !packagePrivate || sub.getDeclaringClass().getPackageName().equals(sup.getDeclaringClass().getPackageName());
   }
 
   private static Method lifecycle(Class<?> type, Method m, String annotation) {

@@ -8,6 +8,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPacka
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import examples.CudaOnlyBenchmark;
+import examples.FixedSumBenchmark;
 import examples.GoodGemmBenchmark;
 import examples.MisbehavingBenchmark;
 import examples.NightlyBenchmark;
@@ -24,6 +25,7 @@ import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 class DiscoveryTest {
   @TempDir Path out;
@@ -168,6 +170,20 @@ class DiscoveryTest {
     assertThat(results.getDiscoveryIssues()).singleElement().extracting(DiscoveryIssue::message).isEqualTo(
         "examples.GoodGemmBenchmark configuration gpubench.shapes.GoodGemmBenchmark: shape \"m=8,n=8\" lacks axis"
             + " \"k\" that @Cost \"2*m*n*k\" uses");
+  }
+
+  @Test
+  void aSubclassOverridingAWorkloadReplacesItAsJUnitReplacesAnOverriddenTest() {
+    // It used to be rejected as a second workload named "sum", and the class vanished under Surefire.
+    EngineDiscoveryResults discovered = EngineKit.gpubench(out).selectors(selectClass(FixedSumBenchmark.class))
+        .discover();
+    assertThat(discovered.getDiscoveryIssues()).isEmpty();
+    assertThat(single(single(discovered.getEngineDescriptor().getChildren()).getChildren()).getDisplayName())
+        .isEqualTo("sum");
+
+    // The subclass's method is the one that runs: the base's returns a wrong sum.
+    EngineExecutionResults results = EngineKit.gpubench(out).selectors(selectClass(FixedSumBenchmark.class)).execute();
+    results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
   }
 
   private List<String> caseNames(org.junit.platform.testkit.engine.EngineTestKit.Builder kit) {
