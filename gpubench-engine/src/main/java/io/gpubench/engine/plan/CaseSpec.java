@@ -52,6 +52,36 @@ public record CaseSpec(
   }
 
   /**
+   * Whether the case is its own reference: the FP32 case of a {@code @Model} without a {@code @Reference}, whose
+   * reference is the model's FP32 output, the very computation the case times. Its error against that reference
+   * is zero by construction, so a bound checked against it would claim a check that was not made: such a case is
+   * checked for finiteness and the agreement of later calls only, and its results say so ({@link #reference()}).
+   *
+   * @return true for a case compared with itself
+   */
+  public boolean selfReferenced() {
+    return workload.kind() == WorkloadDeclaration.Kind.MODEL && declaration.reference() == null
+        && precision == Precision.FP32;
+  }
+
+  /**
+   * What the case's output is compared with, as results record it ({@code Correctness.reference}).
+   *
+   * @return a description naming the reference method and precision, or the model's output
+   */
+  public String reference() {
+    if (selfReferenced()) {
+      return "none: the model's FP32 output is the reference of its other precisions, and this case computes it;"
+          + " only finiteness and the agreement of later calls are checked";
+    }
+    if (declaration.reference() != null) {
+      return "@Reference " + io.gpubench.engine.declaration.DeclarationReader.signature(declaration.reference())
+          + " in " + declaration.referencePrecision();
+    }
+    return workload.kind() == WorkloadDeclaration.Kind.MODEL ? "the model's FP32 output" : "none";
+  }
+
+  /**
    * The segment value of the case's unique id.
    *
    * @return {@code shape|precision|backend}

@@ -155,6 +155,9 @@ class DiscoveryTest {
             + " class does not run (@Precisions: [FP32]); add FP16 to @Precisions or remove the entry",
         "examples.invalid.ReferenceWithoutToleranceBenchmark @Tolerance: no bound applies to the FP32 cases, whose"
             + " output is compared with @Reference expected(); declare one, e.g. @Tolerance(relL2 = 1e-5), or a"
+            + " @Tolerance without a precision for every precision",
+        "examples.invalid.ModelWithoutToleranceBenchmark @Tolerance: no bound applies to the FP16 cases, whose"
+            + " output is compared with the model's FP32 output; declare one, e.g. @Tolerance(relL2 = 1e-3), or a"
             + " @Tolerance without a precision for every precision");
     assertThat(results.getDiscoveryIssues()).allSatisfy(i -> {
       assertThat(i.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);

@@ -141,7 +141,7 @@ class ExecutionTest {
     EngineExecutionResults results = EngineKit.gpubench(out)
         .selectors(selectPackage("examples.invalid"), selectClass(GoodGemmBenchmark.class)).execute();
 
-    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(8).skipped(2));
+    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(9).skipped(2));
     results.testEvents().assertThatEvents().haveExactly(1, event(test("MalformedShapeBenchmark"),
         finishedWithFailure(message(m -> m.contains("@Shape: shape \"m=12,n=abc\"")))));
     assertThat(Files.exists(out.resolve("results.json"))).isTrue();
