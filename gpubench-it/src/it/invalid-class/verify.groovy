@@ -32,3 +32,12 @@ assert good.testcase.@name.text() == 'prefixSum [n=64, FP32, cpu]'
 
 assert log =~ /Tests run: 4, Failures: \d, Errors: \d/
 assert log.contains('BUILD FAILURE')
+
+// The README's Surefire block is the block these samples build with (setup-parent), character for character.
+def readme = new File(basedir, '../../../../README.md').text
+def inReadme = (readme =~ /(?s)<!-- surefire block: begin -->\s*```xml\n(.*?)```/)
+assert inReadme.find(): 'README has no Surefire block'
+def parent = new File(basedir, '../setup-parent/pom.xml').text
+def inParent = (parent =~ /(?s)<!-- README surefire block: begin -->\n(.*?)<!-- README surefire block: end -->/)
+assert inParent.find()
+assert inReadme.group(1).trim() == inParent.group(1).trim()

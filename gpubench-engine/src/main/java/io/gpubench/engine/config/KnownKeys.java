@@ -66,7 +66,7 @@ public final class KnownKeys {
     String more = unknown.size() == 1 ? "" : " (and " + (unknown.size() - 1) + " more: "
         + String.join(", ", unknown.subList(1, unknown.size())) + ")";
     throw new InvalidDeclarationException("configuration " + key, "unknown configuration key " + key + " = \""
-        + value + "\"" + Names.didYouMean(key, candidates) + more + "; the engine's keys are listed in "
+        + value + "\"" + Names.didYouMean(key, candidates) + more + ". The engine's keys are listed in "
         + Constants.class.getName() + " and the README's Configuration table", null);
   }
 }
