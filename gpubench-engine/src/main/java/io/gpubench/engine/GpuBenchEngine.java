@@ -36,7 +36,15 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
  * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
- * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output.
+ * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output. Every key and
+ * value is checked at discovery: an unknown {@code gpubench.} key, a malformed value, or a selecting value that
+ * matches nothing the run's classes declare fails every class of the run (see {@code config.KnownKeys},
+ * {@code plan.RunSelection}).
+ *
+ * <h2>The tree</h2>
+ * Engine &rarr; class (a container with a {@code ClassSource}, which Surefire opens a test set for) &rarr; workload
+ * (no source) &rarr; case (a test whose {@code MethodSource} is named after its workload). A class that cannot run
+ * is a class container holding one failing test, {@code invalid <member>}.
  *
  * <h2>Parallel execution</h2>
  * With {@code gpubench.parallel.enabled=true} (default false) cases of different devices run at once, on a

@@ -11,7 +11,9 @@ import examples.CudaOnlyBenchmark;
 import examples.FixedSumBenchmark;
 import examples.GoodGemmBenchmark;
 import examples.MisbehavingBenchmark;
+import examples.NamedWorkloadBenchmark;
 import examples.NightlyBenchmark;
+import examples.invalid.MalformedShapeBenchmark;
 import io.gpubench.engine.EngineKit;
 import java.nio.file.Path;
 import java.util.List;
@@ -187,6 +189,36 @@ class DiscoveryTest {
     // The subclass's method is the one that runs: the base's returns a wrong sum.
     EngineExecutionResults results = EngineKit.gpubench(out).selectors(selectClass(FixedSumBenchmark.class)).execute();
     results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+  }
+
+  @Test
+  void anInvalidClassIsAClassContainerHoldingOneFailingTestWhateverSelectsIt() {
+    // Surefire counts and reports tests by their class container: a lone test under the engine was counted nowhere.
+    UniqueId classId = UniqueId.forEngine("gpubench").append("class", MalformedShapeBenchmark.class.getName());
+    UniqueId problemId = classId.append("problem", "declaration");
+    for (var selector : List.of(selectClass(MalformedShapeBenchmark.class),
+        selectMethod(MalformedShapeBenchmark.class, "run"), selectUniqueId(classId), selectUniqueId(problemId))) {
+      TestDescriptor engine = EngineKit.gpubench(out).selectors(selector).discover().getEngineDescriptor();
+
+      TestDescriptor cls = single(engine.getChildren());
+      assertThat(cls.isContainer()).as(selector.toString()).isTrue();
+      assertThat(cls.getSource()).contains(ClassSource.from(MalformedShapeBenchmark.class));
+      TestDescriptor problem = single(cls.getChildren());
+      assertThat(problem.isTest()).isTrue();
+      assertThat(problem.getUniqueId()).isEqualTo(problemId);
+      assertThat(problem.getDisplayName()).isEqualTo("invalid @Shape");
+      assertThat(problem.getSource()).as("no source, so that no method filter hides it").isEmpty();
+    }
+  }
+
+  @Test
+  void aWorkloadNamedApartFromItsMethodIsTheMethodNameOfItsCasesSource() {
+    TestDescriptor engine = EngineKit.gpubench(out).selectors(selectClass(MisbehavingBenchmark.class),
+        selectClass(NamedWorkloadBenchmark.class)).discover().getEngineDescriptor();
+
+    assertThat(engine.getDescendants().stream().filter(TestDescriptor::isTest)
+            .filter(t -> t.getUniqueId().toString().contains("NamedWorkload")).map(t -> t.getSource().orElseThrow()))
+        .singleElement().isEqualTo(MethodSource.from(NamedWorkloadBenchmark.class.getName(), "rowStreaming", ""));
   }
 
   private List<String> caseNames(org.junit.platform.testkit.engine.EngineTestKit.Builder kit) {
