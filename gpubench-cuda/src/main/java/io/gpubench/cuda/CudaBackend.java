@@ -136,6 +136,33 @@ public final class CudaBackend implements Backend {
     return device == null ? Optional.empty() : peaks.peaks();
   }
 
+  /**
+   * Sets {@code CUDA_VISIBLE_DEVICES} to this device alone, translated through the engine's own setting when it
+   * has one ({@code cuda:1} of {@code CUDA_VISIBLE_DEVICES=2,3} is {@code 3}).
+   */
+  @Override
+  public Map<String, String> workerEnvironment() {
+    String visible = System.getenv("CUDA_VISIBLE_DEVICES");
+    String physical = String.valueOf(id.index());
+    if (visible != null && !visible.isBlank()) {
+      String[] listed = visible.split(",");
+      if (id.index() < listed.length) {
+        physical = listed[id.index()].trim();
+      }
+    }
+    return Map.of("CUDA_VISIBLE_DEVICES", physical);
+  }
+
+  @Override
+  public BackendId idInWorker() {
+    return BackendId.of("cuda", 0);
+  }
+
+  @Override
+  public Optional<String> fault() {
+    return device == null ? Optional.empty() : Optional.ofNullable(DeviceRuntime.faultOf(device.ordinal()));
+  }
+
   @Override
   public BackendSession open(SessionSpec spec) {
     if (device == null) {

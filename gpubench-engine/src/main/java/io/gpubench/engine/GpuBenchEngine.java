@@ -12,8 +12,6 @@ import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
-import io.gpubench.engine.execution.CaseExecutor;
-import io.gpubench.engine.execution.Frameworks;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.EngineDiscoveryRequest;
@@ -115,9 +113,6 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
-    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root && root.config() != null
-        ? root.config().telemetryIntervalMillis() : 20;
-    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
-        new CaseExecutor(interval, Frameworks.discover(Thread.currentThread().getContextClassLoader())));
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener());
   }
 }

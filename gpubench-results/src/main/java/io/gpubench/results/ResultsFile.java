@@ -150,6 +150,17 @@ public final class ResultsFile {
   }
 
 
+  /**
+   * The exception for a results or journal file that cannot be used.
+   *
+   * @param file the file at fault
+   * @param reason why, as a predicate of the file: {@code "is not valid JSON: ..."}
+   * @return the exception, naming both
+   */
+  public static InvalidResultsException invalid(Path file, String reason) {
+    return new InvalidResultsException(file, reason);
+  }
+
   /** A results file that cannot be used, with the file and the reason in the message. */
   public static final class InvalidResultsException extends RuntimeException {
     private static final long serialVersionUID = 1L;

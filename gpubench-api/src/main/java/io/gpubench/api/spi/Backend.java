@@ -3,6 +3,7 @@ package io.gpubench.api.spi;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.DeviceInfo;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,37 @@ public interface Backend {
    */
   default Optional<DevicePeaks> peaks() {
     return Optional.empty();
+  }
+
+  /**
+   * Why this device can take no further case in this process, after a case left it unusable (a CUDA kernel that
+   * faulted poisons its context until the process ends). The engine then runs the device's next cases in a new
+   * worker process.
+   *
+   * @return the reason, or empty while the device is usable
+   */
+  default Optional<String> fault() {
+    return Optional.empty();
+  }
+
+  /**
+   * The environment a worker process that runs this device's cases is started with, so that it sees only this
+   * device (a CUDA backend sets {@code CUDA_VISIBLE_DEVICES}).
+   *
+   * @return variables to set; empty to inherit the engine's
+   */
+  default Map<String, String> workerEnvironment() {
+    return Map.of();
+  }
+
+  /**
+   * This device's id inside a worker started with {@link #workerEnvironment()}: {@code cuda:1} is {@code cuda:0}
+   * in a process that sees only it.
+   *
+   * @return the id there
+   */
+  default BackendId idInWorker() {
+    return id();
   }
 
   /**

@@ -97,6 +97,25 @@ public final class Constants {
   public static final String PARALLEL_CONFIG_PREFIX = PREFIX + "parallel.config.";
 
   /**
+   * Which process runs benchmark code: {@code device} (one worker per device for the run; the CPU's renewed for each
+   * class), {@code class}, {@code case}, or {@code none} (the build's JVM, for a debugger; no time limits). Overrides
+   * {@code @Fork}. Default: {@code device}.
+   */
+  public static final String FORK = PREFIX + "fork";
+
+  /** JVM arguments of worker processes, space-separated, after the build JVM's own. Default: none. */
+  public static final String FORK_JVM_ARGS = PREFIX + "fork.jvm-args";
+
+  /**
+   * The longest one step of a case may take in a worker before the worker is stopped with a thread dump and the case
+   * fails. Overrides {@code @Fork(timeoutSeconds)}. Default: {@code 600}.
+   */
+  public static final String FORK_TIMEOUT_SECONDS = PREFIX + "fork.timeout-seconds";
+
+  /** The longest a worker may take to start and connect. Default: {@code 120}. */
+  public static final String FORK_START_TIMEOUT_SECONDS = PREFIX + "fork.start-timeout-seconds";
+
+  /**
    * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
    * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
    * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
@@ -104,7 +123,8 @@ public final class Constants {
    */
   public static final java.util.List<String> KEYS = java.util.List.of(OUTPUT_DIR, RESULTS_FILE, BACKENDS, PRECISIONS,
       PROFILE, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
-      TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED);
+      TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED, FORK,
+      FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS, FORK_START_TIMEOUT_SECONDS);
 
   /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
   public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, PARALLEL_CONFIG_PREFIX);

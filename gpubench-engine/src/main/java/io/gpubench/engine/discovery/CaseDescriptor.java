@@ -2,7 +2,8 @@ package io.gpubench.engine.discovery;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
-import io.gpubench.engine.execution.CaseExecutor;
+import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.Results;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.results.compare.Figures;
 import java.util.LinkedHashMap;
@@ -69,14 +70,14 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     if (spec.skipReason() == null) {
       return SkipResult.doNotSkip();
     }
-    context.recorder().record(CaseExecutor.skipped(spec, spec.skipReason()));
+    context.recorder().record(Results.skipped(spec, spec.skipReason()));
     return SkipResult.skip(spec.skipReason());
   }
 
   @Override
   public GpuBenchExecutionContext execute(GpuBenchExecutionContext context, DynamicTestExecutor dynamic) {
     context.recorder().starting(spec.id());
-    CaseExecutor.Outcome outcome = context.executor().run(spec);
+    CaseDriver.Outcome outcome = context.runner().run(spec);
     CaseResult r = outcome.result();
     context.recorder().record(r);
     if (r.timing() != null) {
@@ -86,7 +87,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
       case FAILED:
         throw new AssertionFailedError(r.message());
       case ERROR:
-        throw new CaseErrorException(r.message(), outcome.cause());
+        throw new CaseErrorException(r.message(), outcome.cause() != null ? outcome.cause()
+            : outcome.stackTrace() == null ? null : new WorkerStackTrace(outcome.stackTrace()));
       case SKIPPED:
         throw new TestAbortedException(r.message());
       default:
@@ -120,6 +122,18 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
       }
     }
     return e;
+  }
+
+  /**
+   * The stack trace of a throwable in a worker process, as text: the cause of the case's error in the test report,
+   * so that IDEs and Surefire show where the benchmark code threw.
+   */
+  static final class WorkerStackTrace extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    WorkerStackTrace(String stackTrace) {
+      super("in the worker process:\n" + stackTrace, null, false, false);
+    }
   }
 
   /** A case whose workload threw: the message says what, the cause keeps the stack trace. */

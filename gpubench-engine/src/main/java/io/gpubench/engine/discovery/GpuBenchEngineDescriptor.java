@@ -3,11 +3,21 @@ package io.gpubench.engine.discovery;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.bench.CaseSession;
+import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
-import io.gpubench.engine.execution.Frameworks;
+import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
+import io.gpubench.engine.worker.WorkerPool;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
@@ -99,14 +109,37 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    RunRecorder recorder = new RunRecorder(config, devices, cases, System.out);
-    return new GpuBenchExecutionContext(context.listener(), recorder, context.executor());
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
+    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
+    CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis()), pool,
+        new CaseSession(backends(), frameworks()));
+    return new GpuBenchExecutionContext(context.listener(), recorder, runner);
+  }
+
+  /** Every {@code gpubench.} key of the run, without the prefix, for the backends of worker processes. */
+  private Map<String, String> workerSettings() {
+    Map<String, String> settings = new TreeMap<>();
+    Set<String> keys = new TreeSet<>(config.source().keySet());
+    System.getProperties().stringPropertyNames().forEach(keys::add);
+    for (String key : keys) {
+      if (key.startsWith(Constants.PREFIX)) {
+        config.source().get(key).or(() -> Optional.ofNullable(System.getProperty(key)))
+            .ifPresent(v -> settings.put(key.substring(Constants.PREFIX.length()), v));
+      }
+    }
+    return settings;
   }
 
   @Override
   public void after(GpuBenchExecutionContext context) {
-    if (context.recorder() != null) {
-      context.recorder().finish(System.out);
+    try {
+      if (context.runner() != null) {
+        context.runner().close();
+      }
+    } finally {
+      if (context.recorder() != null) {
+        context.recorder().finish(System.out);
+      }
     }
   }
 }

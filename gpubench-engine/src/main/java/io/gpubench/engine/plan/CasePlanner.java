@@ -13,7 +13,7 @@ import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
-import io.gpubench.engine.execution.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +53,7 @@ public final class CasePlanner {
    */
   public List<CaseSpec> plan(BenchmarkDeclaration decl, WorkloadDeclaration workload, boolean optedIn) {
     TrialPolicy trials = trials(decl);
+    ForkPolicy fork = ForkPolicies.of(decl.type(), config.source());
     List<CaseSpec> cases = new ArrayList<>();
     for (Dimensions dims : shapes(decl)) {
       long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
@@ -60,7 +61,7 @@ public final class CasePlanner {
         for (Backend backend : backends(decl)) {
           String skip = skipReason(decl, workload, precision, backend, optedIn);
           cases.add(new CaseSpec(decl, workload, dims, precision, backend, decl.tolerances().forPrecision(precision),
-              trials, seed, skip));
+              trials, seed, skip, fork));
         }
       }
     }
@@ -76,6 +77,7 @@ public final class CasePlanner {
    */
   public void validate(BenchmarkDeclaration decl) {
     trials(decl);
+    ForkPolicies.of(decl.type(), config.source());
     shapes(decl);
     // Planning is cheap (no case runs); doing it here turns a problem found while planning (a @Model without a
     // framework to run it) into the class's failure, rather than an exception inside the selector resolver.

@@ -20,6 +20,7 @@ import io.gpubench.engine.declaration.WorkloadDeclaration;
  * @param trials the trial policy with the run's overrides
  * @param seed the seed of the inputs, the same for every case of a shape
  * @param skipReason why the case cannot run here, or null
+ * @param fork how the case is isolated (null where it already runs inside a worker)
  */
 public record CaseSpec(
     BenchmarkDeclaration declaration,
@@ -30,7 +31,8 @@ public record CaseSpec(
     Allowance allowance,
     TrialPolicy trials,
     long seed,
-    String skipReason) {
+    String skipReason,
+    ForkPolicy fork) {
 
   /**
    * The stable key of the case across runs: {@code Class#workload[shape][precision][backend]}.

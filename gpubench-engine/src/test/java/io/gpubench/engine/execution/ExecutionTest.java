@@ -104,7 +104,8 @@ class ExecutionTest {
         .haveExactly(1, event(displayName("carriesState [n=64, FP32, cpu]"), finishedWithFailure(
             message(m -> m.contains("a later call disagrees with the checked call: maxAbs 0.5000 > allowed")))))
         .haveExactly(1, event(displayName("throwsError [n=64, FP32, cpu]"), finishedWithFailure(
-            message("the workload failed: IllegalStateException: kernel launch failed: too many resources requested"))))
+            message("@Measure throwsError() failed in the checked call: IllegalStateException: kernel launch failed:"
+                + " too many resources requested"))))
         .haveExactly(1, event(displayName("skipsItself [n=64, FP32, cpu]"),
             abortedWithReason(message("this library has no kernel for n = 64"))));
 
@@ -180,7 +181,7 @@ class ExecutionTest {
             selectClass(examples.MissingResourceBenchmark.class)).execute().testEvents().assertThatEvents()
         .haveExactly(1, event(displayName("ramp [FP32, cpu]"), finishedSuccessfully()))
         .haveExactly(1, event(displayName("one [FP32, cpu]"), finishedWithFailure(message(
-            "the workload failed: IllegalArgumentException: resource 'no-such-reference.f32' not found beside"
+            "@Reference stored() failed: IllegalArgumentException: resource 'no-such-reference.f32' not found beside"
                 + " examples.MissingResourceBenchmark"))));
   }
 

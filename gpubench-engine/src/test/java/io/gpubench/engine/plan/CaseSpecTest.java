@@ -18,7 +18,7 @@ class CaseSpecTest {
   private static CaseSpec spec(Class<?> type, Precision precision, Dimensions dims) {
     BenchmarkDeclaration d = DeclarationReader.read(type);
     return new CaseSpec(d, d.workloads().get(0), dims, precision, new CpuBackend(), d.tolerances().forPrecision(precision),
-        d.trials(), 42, null);
+        d.trials(), 42, null, new ForkPolicy(io.gpubench.api.ForkMode.NONE, java.util.List.of(), 600, 120));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.gpubench.engine.execution;
+package io.gpubench.engine.bench;
 
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Tensor;
@@ -6,6 +6,7 @@ import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.engine.backend.cpu.HostTensorOps;
 import io.gpubench.engine.correctness.HostErrorMetrics;
+import io.gpubench.engine.support.Frameworks;
 
 /**
  * The checks' tensor operations for one case. Host tensors (what returned arrays become) are handled on the host

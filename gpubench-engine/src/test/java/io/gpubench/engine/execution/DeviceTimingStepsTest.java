@@ -3,65 +3,107 @@ package io.gpubench.engine.execution;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpubench.api.BackendId;
-import io.gpubench.api.BenchContext;
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.DeviceTiming;
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.GpuBenchmark;
+import io.gpubench.api.Measure;
 import io.gpubench.api.Precision;
+import io.gpubench.api.Precisions;
+import io.gpubench.api.Shape;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
+import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TensorFactory;
 import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
+import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.bench.CaseSession;
+import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.correctness.Allowance;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The trial loop hands the calls of a trial to the session's clock in the mode the case asks for, and the results
+ * The case session hands the calls of a trial to the session's clock in the mode the case asks for, and the results
  * record the mode the clock used, why, and the launch-inclusive figure apart; with a fake device clock, no GPU.
  */
-class TrialLoopDeviceTimingTest {
+class DeviceTimingStepsTest {
   @TempDir Path dir;
 
-  /** Counts the calls; returns a marker that must be released after each trial. */
-  static final class CountingWorkload implements Workload {
-    int calls;
+  /** A benchmark whose one workload counts its calls. */
+  @GpuBenchmark(backends = "fake")
+  @Shape("n=1")
+  @Precisions(Precision.FP32)
+  public static final class Counting {
+    static final AtomicInteger CALLS = new AtomicInteger();
 
-    @Override
-    public void prepare(BenchContext ctx) {}
+    @Measure
+    void call() {
+      CALLS.incrementAndGet();
+    }
+  }
 
+  /** A backend whose sessions are the given one. */
+  record FakeBackend(BackendSession session) implements Backend {
     @Override
-    public boolean hasReference() {
-      return false;
+    public BackendId id() {
+      return BackendId.of("fake", -1);
     }
 
     @Override
-    public Object reference(BenchContext referenceContext) {
-      return null;
+    public Optional<String> unavailableReason() {
+      return Optional.empty();
     }
 
     @Override
-    public Object call(BenchContext ctx) {
-      calls++;
-      return null;
+    public DeviceInfo describe() {
+      return new DeviceInfo(id(), "fake", true, null, Map.of());
     }
 
     @Override
-    public void close() {}
+    public Optional<String> unsupported(Precision precision) {
+      return Optional.empty();
+    }
+
+    @Override
+    public BackendSession open(SessionSpec spec) {
+      return session;
+    }
+  }
+
+  /** Runs the counting workload through the engine's driver and a case session over the fake device. */
+  private static Timing run(BackendSession session, TrialPolicy policy) {
+    Counting.CALLS.set(0);
+    FakeBackend fake = new FakeBackend(session);
+    BenchmarkDeclaration decl = DeclarationReader.read(Counting.class);
+    CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), new Dimensions(Map.of("n", 1L)), Precision.FP32, fake,
+        Allowance.NONE, policy, 1, null, null);
+    CaseDriver.Outcome o = new CaseDriver(20)
+        .run(spec, new CaseSession(Backends.of(List.of(fake)), Frameworks.none()), fake.id());
+    assertThat(o.result().status()).as(String.valueOf(o.result().message())).isEqualTo(CaseStatus.PASSED);
+    return o.result().timing();
   }
 
   /** A clock like the CUDA graph clock: runs the calls once to capture, then replays without calling them. */
@@ -187,14 +229,13 @@ class TrialLoopDeviceTimingTest {
   void theClockGetsTheCasesModeAndTheResultsRecordWhatItUsedAndWhy() throws Throwable {
     CapturingClock clock = new CapturingClock();
     ClockSession session = new ClockSession(clock);
-    CountingWorkload workload = new CountingWorkload();
 
-    Timing t = TrialLoop.run(workload, null, session, ops(session), policy(4, 5, DeviceTiming.GRAPH), 123);
+    Timing t = run(session, policy(4, 5, DeviceTiming.GRAPH));
 
     assertThat(session.asked).containsExactly(DeviceTiming.GRAPH);
-    assertThat(session.synchronizations).isEqualTo(4);
+    assertThat(session.synchronizations).as("two around the checked call, one before each trial").isEqualTo(2 + 4);
     assertThat(clock.trials).isEqualTo(4);
-    assertThat(workload.calls).as("the calls of one trial, captured once").isEqualTo(5);
+    assertThat(Counting.CALLS.get()).as("the checked call, then the calls of one trial, captured once").isEqualTo(6);
     assertThat(t.deviceClock()).isEqualTo("fake-event");
     assertThat(t.deviceTiming()).isEqualTo(DeviceTiming.GRAPH);
     assertThat(t.deviceTimingReason()).isEqualTo("fake: short trials");
@@ -233,12 +274,9 @@ class TrialLoopDeviceTimingTest {
         return "asked for";
       }
     };
-    CountingWorkload workload = new CountingWorkload();
+    Timing t = run(new ClockSession(plain), policy(3, 2, DeviceTiming.EVENTS));
 
-    ClockSession session = new ClockSession(plain);
-    Timing t = TrialLoop.run(workload, null, session, ops(session), policy(3, 2, DeviceTiming.EVENTS), 1);
-
-    assertThat(workload.calls).as("the default time() makes every call").isEqualTo(6);
+    assertThat(Counting.CALLS.get()).as("the checked call; the default time() makes every call").isEqualTo(1 + 6);
     assertThat(t.deviceTiming()).isEqualTo(DeviceTiming.EVENTS);
     assertThat(t.device().median()).isEqualTo(150.0);
     assertThat(t.launchInclusive()).isNull();
@@ -247,8 +285,7 @@ class TrialLoopDeviceTimingTest {
 
   @Test
   void theModeTheReasonAndTheLaunchInclusiveFigureSurviveTheResultsFile() throws Throwable {
-    ClockSession session = new ClockSession(new CapturingClock());
-    Timing t = TrialLoop.run(new CountingWorkload(), null, session, ops(session), policy(3, 1, DeviceTiming.AUTO), 1);
+    Timing t = run(new ClockSession(new CapturingClock()), policy(3, 1, DeviceTiming.AUTO));
     Timing old = new Timing("cuda-event", CacheMode.HOT, 1, 1, 1, t.trials().stream()
         .map(trial -> new Trial(trial.hostNanos(), trial.deviceNanos())).toList(), t.host(), t.device(),
         t.stop(), t.stopDetail(), t.timedSeconds());
@@ -264,10 +301,6 @@ class TrialLoopDeviceTimingTest {
     assertThat(back.get(1).timing()).isEqualTo(old);
     assertThat(back.get(1).timing().deviceTiming()).isNull();
     assertThat(back.get(1).timing().launchInclusive()).isNull();
-  }
-
-  private static TensorOps ops(BackendSession session) {
-    return new TensorOps(session, Frameworks.none());
   }
 
   private static RunResult run(Timing... timings) {

@@ -1,4 +1,4 @@
-package io.gpubench.engine.execution;
+package io.gpubench.engine.bench;
 
 import io.gpubench.api.BenchContext;
 import java.lang.reflect.InvocationTargetException;

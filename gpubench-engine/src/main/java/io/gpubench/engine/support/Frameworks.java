@@ -1,4 +1,4 @@
-package io.gpubench.engine.execution;
+package io.gpubench.engine.support;
 
 import io.gpubench.api.Tensor;
 import io.gpubench.api.spi.FrameworkSupport;
@@ -68,7 +68,7 @@ public final class Frameworks {
    * @param returned the object
    * @return the tensor, or empty
    */
-  Optional<Tensor> adopt(String name, Object returned) {
+  public Optional<Tensor> adopt(String name, Object returned) {
     for (FrameworkSupport s : supports) {
       Optional<Tensor> t = s.adopt(name, returned);
       if (t.isPresent()) {
@@ -83,7 +83,7 @@ public final class Frameworks {
    *
    * @param returned the object, or null
    */
-  void release(Object returned) {
+  public void release(Object returned) {
     if (returned == null || returned instanceof Tensor) {
       return;
     }

@@ -1,4 +1,4 @@
-package io.gpubench.engine.execution;
+package io.gpubench.engine.bench;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
@@ -132,7 +132,10 @@ final class DefaultBenchContext implements BenchContext {
       throw new IllegalArgumentException("fromHost '" + name + "': " + values.length + " values for dims "
           + java.util.Arrays.toString(dims));
     }
-    return session.tensors().fromHost(name, Rounding.roundAll(values.clone(), spec.precision()), referencePrecision(), dims);
+    Tensor t = session.tensors().fromHost(name, Rounding.roundAll(values.clone(), spec.precision()), referencePrecision(),
+        dims);
+    inputs.add(t);
+    return t;
   }
 
   @Override

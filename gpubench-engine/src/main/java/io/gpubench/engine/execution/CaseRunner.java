@@ -1,0 +1,63 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.ForkMode;
+import io.gpubench.engine.bench.CaseSession;
+import io.gpubench.engine.plan.CaseSpec;
+import io.gpubench.engine.protocol.StepFailed;
+import io.gpubench.engine.worker.WorkerPool;
+
+/**
+ * Runs each case where its fork policy says: in a worker process from the pool, or, for
+ * {@link ForkMode#NONE}, in this JVM. Either way the {@link CaseDriver} drives the steps and decides.
+ */
+public final class CaseRunner implements AutoCloseable {
+  private final CaseDriver driver;
+  private final WorkerPool pool;
+  private final CaseSession local;
+
+  /**
+   * Makes the runner of a run.
+   *
+   * @param driver drives and decides cases
+   * @param pool the worker processes
+   * @param local runs cases in this JVM, for {@link ForkMode#NONE}
+   */
+  public CaseRunner(CaseDriver driver, WorkerPool pool, CaseSession local) {
+    this.driver = driver;
+    this.pool = pool;
+    this.local = local;
+  }
+
+  /**
+   * Runs a case.
+   *
+   * @param spec the case
+   * @return its outcome
+   */
+  public CaseDriver.Outcome run(CaseSpec spec) {
+    if (spec.fork().mode() == ForkMode.NONE) {
+      synchronized (local) {
+        return driver.run(spec, local, spec.backend().id());
+      }
+    }
+    WorkerPool.Lease lease;
+    try {
+      lease = pool.lease(spec);
+    } catch (StepFailed e) {
+      return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
+    }
+    CaseDriver.Outcome outcome = null;
+    try {
+      outcome = driver.run(spec, lease.channel(), lease.backendInWorker());
+      return outcome;
+    } finally {
+      pool.done(lease, outcome == null || outcome.runnerFault() != null);
+    }
+  }
+
+  /** Stops the workers. */
+  @Override
+  public void close() {
+    pool.close();
+  }
+}

@@ -1,0 +1,75 @@
+package io.gpubench.engine.protocol;
+
+/**
+ * The steps of one case, as the engine asks for them, in this order: {@link #prepare}, {@link #checkedCall} (with a
+ * reference) or the first warm-up call, {@link #warmup} in rounds, {@link #startTrials}, {@link #trials} in batches,
+ * {@link #endTrials}, {@link #finish}. After a failed step the engine calls {@link #abandon} to tear the case down.
+ * Implemented in the build's JVM ({@code gpubench.fork=none}) and over a worker process.
+ */
+public interface CaseChannel {
+
+  /**
+   * Sets the case up: instance, backend session, {@code @Setup}, the workload's preparation, the reference.
+   *
+   * @param request the case
+   * @return what was set up
+   * @throws StepFailed when benchmark code throws or skips, or the runner is lost
+   */
+  Steps.Prepared prepare(CaseRequest request) throws StepFailed;
+
+  /**
+   * The first call: outputs poisoned, timed on the host, compared with the reference.
+   *
+   * @return its time and error
+   * @throws StepFailed as for {@link #prepare}
+   */
+  Steps.Checked checkedCall() throws StepFailed;
+
+  /**
+   * Further untimed calls, each compared with the checked one where there is a reference.
+   *
+   * @param calls how many
+   * @return their times and agreement
+   * @throws StepFailed as for {@link #prepare}
+   */
+  Steps.Warmed warmup(int calls) throws StepFailed;
+
+  /**
+   * Starts telemetry and readies the trial clock.
+   *
+   * @throws StepFailed as for {@link #prepare}
+   */
+  void startTrials() throws StepFailed;
+
+  /**
+   * Runs timed trials.
+   *
+   * @param count how many
+   * @return their times
+   * @throws StepFailed as for {@link #prepare}
+   */
+  Steps.TrialBatch trials(int count) throws StepFailed;
+
+  /**
+   * Stops telemetry.
+   *
+   * @return the clock's mode and the telemetry
+   * @throws StepFailed as for {@link #prepare}
+   */
+  Steps.TrialsEnded endTrials() throws StepFailed;
+
+  /**
+   * The last checks, then tear-down and release.
+   *
+   * @return the figures
+   * @throws StepFailed as for {@link #prepare}
+   */
+  Steps.Finished finish() throws StepFailed;
+
+  /**
+   * Ends a case whose step failed: tear-down and release, best effort.
+   *
+   * @return the tear-down's own failure and the runner's state
+   */
+  Steps.Released abandon();
+}

@@ -1,0 +1,178 @@
+package io.gpubench.results.journal;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.ResultsFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** Reads journals back into runs: one file, or every journal in an output folder started since a given time. */
+public final class Journals {
+
+  private Journals() {}
+
+  /**
+   * Reads one journal.
+   *
+   * @param file the journal
+   * @return the run, complete or not
+   * @throws ResultsFile.InvalidResultsException naming the file and the reason when it is not a journal (no readable
+   *     header, another schema) or a line other than the last is not valid
+   */
+  public static JournalRun read(Path file) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw ResultsFile.invalid(file, "cannot be read: " + e.getMessage());
+    }
+    if (lines.isEmpty()) {
+      throw ResultsFile.invalid(file, "is empty: not a gpubench journal");
+    }
+    JsonNode first = parse(file, lines.get(0), 1);
+    if (first == null || !"header".equals(text(first, "type"))) {
+      throw ResultsFile.invalid(file, "has no header line: not a gpubench journal");
+    }
+    if (!Journal.SCHEMA.equals(text(first, "schema"))) {
+      throw ResultsFile.invalid(file, "has schema \"" + text(first, "schema") + "\"; this version reads \""
+          + Journal.SCHEMA + "\"");
+    }
+    JournalHeader header = convert(file, first.get("header"), JournalHeader.class, 1);
+    List<CaseResult> cases = new ArrayList<>();
+    String finishedAt = null;
+    String incomplete = null;
+    for (int i = 1; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode node;
+      try {
+        node = ResultsFile.mapper().readTree(line);
+      } catch (JacksonException e) {
+        if (i == lines.size() - 1) {
+          incomplete = "its last line is torn (the process died while writing it)";
+          break;
+        }
+        throw ResultsFile.invalid(file, "line " + (i + 1) + " is not valid JSON: " + e.getOriginalMessage());
+      }
+      switch (String.valueOf(text(node, "type"))) {
+        case "case" -> cases.add(convert(file, node.get("case"), CaseResult.class, i + 1));
+        case "end" -> finishedAt = text(node, "finishedAt");
+        default -> throw ResultsFile.invalid(file, "line " + (i + 1) + " has an unknown type \""
+            + text(node, "type") + "\"");
+      }
+    }
+    if (finishedAt == null && incomplete == null) {
+      incomplete = "it has no end line: the run was killed or its process died after " + cases.size() + " of "
+          + header.plannedCases() + " planned cases";
+    } else if (finishedAt == null) {
+      incomplete = incomplete + ", after " + cases.size() + " of " + header.plannedCases() + " planned cases";
+    }
+    String end = finishedAt != null ? finishedAt : lastWrite(file);
+    RunResult run = new RunResult(RunResult.SCHEMA, header.runId(), header.startedAt(), end, header.environment(),
+        cases);
+    return new JournalRun(file, run, header.plannedCases(), incomplete);
+  }
+
+  /**
+   * Every journal in an output folder whose run started at or after a time, oldest first.
+   *
+   * @param outputDir the output folder ({@code target/gpubench})
+   * @param since the earliest start to include, or null for all
+   * @return the runs
+   * @throws ResultsFile.InvalidResultsException naming a journal that cannot be read
+   */
+  public static List<JournalRun> in(Path outputDir, Instant since) {
+    Path dir = outputDir.resolve(Journal.FOLDER);
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    List<JournalRun> runs = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList()) {
+        JournalRun r = read(f);
+        if (since == null || !startOf(r).isBefore(since)) {
+          runs.add(r);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+    }
+    runs.sort(Comparator.comparing(Journals::startOf));
+    return runs;
+  }
+
+  /**
+   * One run made of several (the Surefire forks of one build): every case of each, the first run's environment,
+   * the earliest start and latest end.
+   *
+   * @param runs the runs, at least one
+   * @return the merged run, whose id joins the runs' ids
+   */
+  public static RunResult merge(List<JournalRun> runs) {
+    if (runs.size() == 1) {
+      return runs.get(0).run();
+    }
+    List<CaseResult> cases = new ArrayList<>();
+    String start = null;
+    String end = null;
+    StringBuilder id = new StringBuilder();
+    for (JournalRun r : runs) {
+      cases.addAll(r.run().cases());
+      start = start == null || r.run().startedAt().compareTo(start) < 0 ? r.run().startedAt() : start;
+      end = end == null || r.run().finishedAt().compareTo(end) > 0 ? r.run().finishedAt() : end;
+      id.append(id.length() == 0 ? "" : "+").append(r.run().runId());
+    }
+    return new RunResult(RunResult.SCHEMA, id.toString(), start, end, runs.get(0).run().environment(), cases);
+  }
+
+  private static Instant startOf(JournalRun r) {
+    try {
+      return Instant.parse(r.run().startedAt());
+    } catch (DateTimeParseException | NullPointerException e) {
+      throw ResultsFile.invalid(r.file(), "has a start time that is not ISO-8601: " + r.run().startedAt());
+    }
+  }
+
+  private static String lastWrite(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toInstant().toString();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static JsonNode parse(Path file, String line, int number) {
+    try {
+      return ResultsFile.mapper().readTree(line);
+    } catch (JacksonException e) {
+      throw ResultsFile.invalid(file, "line " + number + " is not valid JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  private static <T> T convert(Path file, JsonNode node, Class<T> type, int number) {
+    try {
+      return ResultsFile.mapper().treeToValue(node, type);
+    } catch (JacksonException e) {
+      throw ResultsFile.invalid(file, "line " + number + " does not match " + Journal.SCHEMA + ": "
+          + e.getOriginalMessage());
+    }
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node == null ? null : node.get(field);
+    return v == null || v.isNull() ? null : v.asString();
+  }
+}
