@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The FP32 case of a {@code @Model} without a {@code @Reference} is its own reference: its results must say so and
- * claim no bound checked against it (issue 9). Disabled until the execution side records it (issue 10's rewrite):
- * the engine plans it ({@code CaseSpec.selfReferenced()}, {@code CaseSpec.reference()}); execution
- * ({@code Verdicts}) must pass {@code spec.reference()} into {@code Correctness.reference} for every case, and check a self-referenced case under
+ * claim no bound checked against it (issue 9). Disabled until the execution side records it: the engine plans it
+ * ({@code CaseSpec.selfReferenced()}, {@code CaseSpec.reference()}); execution ({@code Verdicts}) must pass
+ * {@code spec.reference()} into {@code Correctness.reference} for every case, and check a self-referenced case under
  * {@code Allowance.NONE} (finiteness, later calls' agreement, inputs) instead of the class's tolerance.
  */
 class ModelSelfReferenceTest {
