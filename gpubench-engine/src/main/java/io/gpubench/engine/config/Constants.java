@@ -115,5 +115,33 @@ public final class Constants {
   /** The longest a worker may take to start and connect. Default: {@code 120}. */
   public static final String FORK_START_TIMEOUT_SECONDS = PREFIX + "fork.start-timeout-seconds";
 
+  /**
+   * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
+   * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
+   * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
+   * new key both as a constant and here (a test checks that every constant is listed).
+   */
+  public static final java.util.List<String> KEYS = java.util.List.of(OUTPUT_DIR, RESULTS_FILE, BACKENDS, PRECISIONS,
+      PROFILE, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
+      TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED, FORK,
+      FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS, FORK_START_TIMEOUT_SECONDS);
+
+  /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
+  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, PARALLEL_CONFIG_PREFIX);
+
+  /**
+   * Keys that other gpubench tools read, which reach the engine as system properties when set on the Maven command
+   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switch of
+   * gpubench-results' browser tests. The engine ignores them; listing them keeps them from being taken for typos.
+   * {@code gpubench-it}'s {@code PluginKeysTest} checks that every parameter of the plugin is here.
+   */
+  public static final java.util.List<String> TOOL_KEYS = java.util.List.of(
+      PREFIX + "baseline", PREFIX + "compareBy", PREFIX + "environmentMismatch", PREFIX + "failOnAmbiguous",
+      PREFIX + "failOnMissingBaseline", PREFIX + "failOnRegression", PREFIX + "haltOnFailure",
+      PREFIX + "ignoredDetails", PREFIX + "maxGeomeanSlowdown", PREFIX + "minEffect", PREFIX + "replaceBaseline",
+      PREFIX + "report.output", PREFIX + "report.results", PREFIX + "results", PREFIX + "significance",
+      PREFIX + "skip", PREFIX + "summaryFile",
+      PREFIX + "browserTests");
+
   private Constants() {}
 }

@@ -29,9 +29,24 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
   private final CaseSpec spec;
 
   CaseDescriptor(UniqueId parentId, CaseSpec spec) {
-    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(),
-        MethodSource.from(spec.workload().method()));
+    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(), source(spec));
     this.spec = spec;
+  }
+
+  /**
+   * The case's method source, named after the workload. Surefire's {@code -Dtest=Class#name} filter matches the
+   * method name of a test's {@link MethodSource}, and reports name a workload by its {@code @Measure("name")}: so
+   * that the name the reports show selects it, a workload named apart from its method is its source's method name
+   * (IDEs then navigate to the class rather than the method; the method's run gutter still selects it).
+   */
+  private static MethodSource source(CaseSpec spec) {
+    var method = spec.workload().method();
+    if (method.getName().equals(spec.workload().name())) {
+      return MethodSource.from(method);
+    }
+    return MethodSource.from(spec.declaration().type().getName(), spec.workload().name(),
+        java.util.Arrays.stream(method.getParameterTypes()).map(Class::getName)
+            .collect(java.util.stream.Collectors.joining(", ")));
   }
 
   @Override

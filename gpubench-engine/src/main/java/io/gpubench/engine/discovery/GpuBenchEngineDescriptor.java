@@ -7,6 +7,7 @@ import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.support.Frameworks;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.execution.CaseDriver;
 import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
@@ -18,7 +19,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -30,6 +30,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
  */
 public final class GpuBenchEngineDescriptor extends EngineDescriptor implements Node<GpuBenchExecutionContext> {
   private final EngineConfig config;
+  private final InvalidDeclarationException configurationProblem;
   private final Supplier<Backends> backendFinder;
   private Backends backends;
   private Frameworks frameworks;
@@ -42,15 +43,45 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
    * @param backendFinder finds the backends, called at most once
    */
   public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder) {
+    this(uniqueId, config, null, backendFinder);
+  }
+
+  private GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, InvalidDeclarationException problem,
+      Supplier<Backends> backendFinder) {
     super(uniqueId, "gpubench");
     this.config = config;
+    this.configurationProblem = problem;
     this.backendFinder = backendFinder;
+  }
+
+  /**
+   * The root of a run whose configuration cannot be read: every benchmark class selected becomes a failing test
+   * with the problem, so that the run fails where the user looks (the test report) instead of running nothing, or
+   * running on a configuration the user did not mean.
+   *
+   * @param uniqueId the engine's id
+   * @param problem the problem, naming the key and the value
+   * @return the root
+   */
+  public static GpuBenchEngineDescriptor invalid(UniqueId uniqueId, InvalidDeclarationException problem) {
+    return new GpuBenchEngineDescriptor(uniqueId, null, problem, () -> {
+      throw new IllegalStateException("no backends for an invalid configuration");
+    });
+  }
+
+  /**
+   * Why the run's configuration cannot be used, when it cannot.
+   *
+   * @return the problem, or null
+   */
+  public InvalidDeclarationException configurationProblem() {
+    return configurationProblem;
   }
 
   /**
    * The run's configuration.
    *
-   * @return the configuration
+   * @return the configuration, or null when {@link #configurationProblem()} says why there is none
    */
   public EngineConfig config() {
     return config;
@@ -72,11 +103,12 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
 
   @Override
   public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
-    if (getChildren().isEmpty()) {
+    int cases = (int) getDescendants().stream().filter(CaseDescriptor.class::isInstance).count();
+    if (cases == 0 || config == null) {
+      // Only classes that cannot run (or none): no results file, which would claim a run that did not happen.
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    int cases = (int) getDescendants().stream().filter(TestDescriptor::isTest).count();
     RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
     WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
     CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis()), pool,

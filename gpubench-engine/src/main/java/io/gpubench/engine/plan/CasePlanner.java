@@ -79,15 +79,15 @@ public final class CasePlanner {
     trials(decl);
     ForkPolicies.of(decl.type(), config.source());
     shapes(decl);
+    // Planning is cheap (no case runs); doing it here turns a problem found while planning (a @Model without a
+    // framework to run it) into the class's failure, rather than an exception inside the selector resolver.
+    for (WorkloadDeclaration w : decl.workloads()) {
+      plan(decl, w, true);
+    }
   }
 
   private TrialPolicy trials(BenchmarkDeclaration decl) {
-    TrialPolicy t;
-    try {
-      t = config.trials(decl.trials());
-    } catch (IllegalArgumentException e) {
-      throw new InvalidDeclarationException(decl.type(), "@Trials", e.getMessage());
-    }
+    TrialPolicy t = config.trials(decl.trials());
     String problem = t.problem();
     if (problem != null) {
       throw new InvalidDeclarationException(decl.type(), "@Trials with the run's gpubench.trials.* overrides", problem);
@@ -123,13 +123,28 @@ public final class CasePlanner {
     return decl.precisions().stream().filter(config.precisions()::contains).toList();
   }
 
-  private List<Backend> backends(BenchmarkDeclaration decl) {
+  /**
+   * The backends a class's declaration resolves to on this machine, before the run narrows them.
+   *
+   * @param decl the class
+   * @return their ids, a stand-in's for a backend that is not here
+   */
+  public List<BackendId> declaredBackends(BenchmarkDeclaration decl) {
+    return List.copyOf(resolved(decl).keySet());
+  }
+
+  private Map<BackendId, Backend> resolved(BenchmarkDeclaration decl) {
     Map<BackendId, Backend> byId = new LinkedHashMap<>();
     for (BackendId name : decl.backends()) {
       for (Backend b : backends.resolve(name)) {
         byId.putIfAbsent(b.id(), b);
       }
     }
+    return byId;
+  }
+
+  private List<Backend> backends(BenchmarkDeclaration decl) {
+    Map<BackendId, Backend> byId = resolved(decl);
     if (config.backends().isEmpty()) {
       return List.copyOf(byId.values());
     }

@@ -44,13 +44,43 @@ public record CaseSpec(
   }
 
   /**
-   * The test's display name: {@code matmul [256x256x256, FP16, cpu]}.
+   * The test's display name, with the axis names: {@code matmul [m=256,n=256,k=256, FP16, cpu]}.
    *
    * @return the display name
    */
   public String displayName() {
-    String shape = dims.axes().isEmpty() ? "" : dims.compact() + ", ";
+    String shape = dims.axes().isEmpty() ? "" : dims + ", ";
     return workload.name() + " [" + shape + precision + ", " + backend.id() + "]";
+  }
+
+  /**
+   * Whether the case is its own reference: the FP32 case of a {@code @Model} without a {@code @Reference}, whose
+   * reference is the model's FP32 output, the very computation the case times. Its error against that reference
+   * is zero by construction, so a bound checked against it would claim a check that was not made: such a case is
+   * checked for finiteness and the agreement of later calls only, and its results say so ({@link #reference()}).
+   *
+   * @return true for a case compared with itself
+   */
+  public boolean selfReferenced() {
+    return workload.kind() == WorkloadDeclaration.Kind.MODEL && declaration.reference() == null
+        && precision == Precision.FP32;
+  }
+
+  /**
+   * What the case's output is compared with, as results record it ({@code Correctness.reference}).
+   *
+   * @return a description naming the reference method and precision, or the model's output
+   */
+  public String reference() {
+    if (selfReferenced()) {
+      return "none: the model's FP32 output is the reference of its other precisions, and this case computes it;"
+          + " only finiteness and the agreement of later calls are checked";
+    }
+    if (declaration.reference() != null) {
+      return "@Reference " + io.gpubench.engine.declaration.DeclarationReader.signature(declaration.reference())
+          + " in " + declaration.referencePrecision();
+    }
+    return workload.kind() == WorkloadDeclaration.Kind.MODEL ? "the model's FP32 output" : "none";
   }
 
   /**
