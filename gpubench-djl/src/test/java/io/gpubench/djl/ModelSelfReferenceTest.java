@@ -10,22 +10,19 @@ import io.gpubench.api.result.CaseResult;
 import io.gpubench.engine.EngineKit;
 import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The FP32 case of a {@code @Model} without a {@code @Reference} is its own reference: its results must say so and
- * claim no bound checked against it (issue 9). Disabled until the execution side records it: the engine plans it
- * ({@code CaseSpec.selfReferenced()}, {@code CaseSpec.reference()}); execution ({@code Verdicts}) must pass
- * {@code spec.reference()} into {@code Correctness.reference} for every case, and check a self-referenced case under
- * {@code Allowance.NONE} (finiteness, later calls' agreement, inputs) instead of the class's tolerance.
+ * claim no bound checked against it (issue 9): the engine plans it ({@code CaseSpec.selfReferenced()},
+ * {@code CaseSpec.reference()}) and checks it under {@code Allowance.NONE} (finiteness, later calls' agreement,
+ * inputs) instead of the class's tolerance.
  */
 class ModelSelfReferenceTest {
   @TempDir Path out;
 
   @Test
-  @Disabled("needs the worker protocol: Correctness.reference from CaseSpec.reference(); no bound on a self-check")
   void theFp32CaseOfAModelSaysItIsItsOwnReferenceAndClaimsNoBoundAgainstIt() {
     EngineKit.gpubench(out).selectors(selectClass(TinyConvNetBenchmark.class)).execute();
 

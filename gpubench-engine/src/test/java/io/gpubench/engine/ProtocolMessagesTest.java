@@ -13,7 +13,6 @@ import examples.protocol.MutatesHostInputBenchmark;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,8 +64,6 @@ class ProtocolMessagesTest {
   }
 
   @Test
-  @Disabled("needs the execution side: a shape too large to allocate names its tensor, axes and values; today"
-      + " '@Setup setup() failed: ArithmeticException: integer overflow'")
   void aShapeTooLargeToAllocateNamesItsAxesAndValues() {
     EngineKit.gpubench(out).selectors(selectClass(HugeShapeBenchmark.class)).execute().testEvents()
         .assertThatEvents().haveExactly(1, event(displayName("run [m=65536,n=65536, FP32, cpu]"),

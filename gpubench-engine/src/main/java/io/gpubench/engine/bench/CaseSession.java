@@ -13,6 +13,7 @@ import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
@@ -30,7 +31,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,7 +174,7 @@ public final class CaseSession implements CaseChannel {
       String mismatch = null;
       if (reference != null) {
         Tensor out = output(first);
-        mismatch = shapeMismatch(out, reference);
+        mismatch = Layouts.mismatch(out, reference).orElse(null);
         if (mismatch == null) {
           error = ops.compare(out, reference, request.range());
         }
@@ -364,25 +364,6 @@ public final class CaseSession implements CaseChannel {
             + " outputs; return the one to check against the @Reference");
   }
 
-  /**
-   * Outputs and references must have the same dimensions, not only the same element count: a transposed output has
-   * the count and the wrong values in every place. A flat output (a returned {@code float[]}) carries no dimensions
-   * and is compared by count, as the backends' comparison does.
-   */
-  private static String shapeMismatch(Tensor out, Tensor ref) {
-    long[] a = out.dims();
-    long[] b = ref.dims();
-    if (squeeze(a).equals(squeeze(b)) || (a.length == 1 && out.size() == ref.size())
-        || (b.length == 1 && out.size() == ref.size())) {
-      return null;
-    }
-    return "output '" + out.name() + "' has dims " + Arrays.toString(a) + ", the reference " + Arrays.toString(b);
-  }
-
-  /** Dimensions without the extents of 1, so that {@code [n]} and {@code [1, n]} agree. */
-  private static List<Long> squeeze(long[] dims) {
-    return Arrays.stream(dims).filter(d -> d != 1).boxed().toList();
-  }
 
   /** The workload's method as messages name it: {@code @Measure matmul()} or {@code @Model resnet()}. */
   private String workloadMember() {

@@ -104,7 +104,7 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor random(String name, long... dims) {
-    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, count(name, dims)), spec.precision());
+    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, hostCount(name, dims)), spec.precision());
     Tensor t = session.tensors().fromHost(name, values, referencePrecision(), dims);
     inputs.add(t);
     return t;
@@ -140,7 +140,7 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor load(String resource, long... dims) {
-    long n = count(resource, dims);
+    long n = hostCount(resource, dims);
     byte[] bytes;
     try (InputStream in = spec.declaration().type().getResourceAsStream(resource)) {
       if (in == null) {
@@ -165,15 +165,38 @@ final class DefaultBenchContext implements BenchContext {
     return session.unwrap(type);
   }
 
-  private static long count(String name, long... dims) {
+  /** The most elements a tensor made from host values may hold: one Java array, as the seeded values are made. */
+  static final long MAX_HOST_ELEMENTS = Integer.MAX_VALUE - 8;
+
+  private long count(String name, long... dims) {
     long n = 1;
     for (long d : dims) {
       if (d <= 0) {
         throw new IllegalArgumentException("tensor '" + name + "': dimension " + d + " in "
             + java.util.Arrays.toString(dims) + " is not positive");
       }
-      n = Math.multiplyExact(n, d);
+      try {
+        n = Math.multiplyExact(n, d);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException(tooLarge(name, dims, "more elements than a long counts"));
+      }
     }
     return n;
   }
+
+  /** The count of a tensor whose values are made or held on the host, in one Java array. */
+  private int hostCount(String name, long... dims) {
+    long n = count(name, dims);
+    if (n > MAX_HOST_ELEMENTS) {
+      throw new IllegalArgumentException(tooLarge(name, dims, n + " elements, and its values are made on the host in"
+          + " one array of at most " + MAX_HOST_ELEMENTS));
+    }
+    return (int) n;
+  }
+
+  private String tooLarge(String name, long[] dims, String why) {
+    return "tensor '" + name + "' " + java.util.Arrays.toString(dims) + " of case shape " + spec.dims() + " has " + why
+        + "; choose a smaller value of the shape's axes";
+  }
+
 }

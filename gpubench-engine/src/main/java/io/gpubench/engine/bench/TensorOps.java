@@ -6,6 +6,7 @@ import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.engine.backend.cpu.HostTensorOps;
 import io.gpubench.engine.correctness.HostErrorMetrics;
+import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.support.Frameworks;
 
 /**
@@ -63,6 +64,7 @@ final class TensorOps {
       throw new IllegalArgumentException("cannot compare '" + actual.name() + "' on " + actual.device()
           + " with '" + expected.name() + "' on " + expected.device() + ": return both from the same device");
     }
+    Layouts.requireComparable(actual, expected);
     return session.compare(actual, expected, range);
   }
 

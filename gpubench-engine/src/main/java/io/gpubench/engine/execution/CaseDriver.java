@@ -91,7 +91,7 @@ public final class CaseDriver {
   private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel) throws StepFailed {
     BenchmarkDeclaration decl = spec.declaration();
     Steps.Prepared prepared = channel.prepare(request);
-    Verdicts verdicts = new Verdicts(spec.allowance(), decl.referencePrecision(), prepared.hasReference());
+    Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
 
     Steps.Checked first = channel.checkedCall();
     verdicts.checked(first);
