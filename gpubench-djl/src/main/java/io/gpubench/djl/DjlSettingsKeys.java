@@ -14,6 +14,7 @@ public final class DjlSettingsKeys implements SettingsKeys {
 
   @Override
   public Set<String> keys() {
-    return Set.of(OneDnnGuard.KEY.substring("gpubench.".length()));
+    return Set.of(OneDnnGuard.KEY.substring("gpubench.".length()),
+        io.gpubench.djl.training.TrainingSession.SGD_PROPERTY.substring("gpubench.".length()));
   }
 }
