@@ -43,6 +43,18 @@ public final class Constants {
    */
   public static final String INCLUDE = PREFIX + "include";
 
+  /**
+   * Comma-separated world sizes that replace the {@code @Worlds} of every class declaring it, e.g. {@code 1,2};
+   * classes without {@code @Worlds} ignore it. Default: the declared sizes.
+   */
+  public static final String WORLDS = PREFIX + "worlds";
+
+  /**
+   * Prefix of the keys that replace one class's world sizes: {@code gpubench.worlds.AllReduceBenchmark=2} (simple or
+   * fully qualified class name); an error for a class without {@code @Worlds}.
+   */
+  public static final String WORLDS_PREFIX = PREFIX + "worlds.";
+
   /** Overrides {@code @Trials(warmup)}. */
   public static final String TRIALS_WARMUP = PREFIX + "trials.warmup";
 

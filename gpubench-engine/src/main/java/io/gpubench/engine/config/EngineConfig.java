@@ -49,7 +49,7 @@ public record EngineConfig(
 
   /** The keys known to the engine, to echo the configuration in force into the results. */
   private static final List<String> KNOWN = List.of(Constants.OUTPUT_DIR, Constants.RESULTS_FILE, Constants.BACKENDS,
-      Constants.PRECISIONS, Constants.PROFILE, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
+      Constants.PRECISIONS, Constants.PROFILE, Constants.WORLDS, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
       Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
       Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
       Constants.PROGRESS, Constants.PARALLEL_ENABLED, Constants.FORK, Constants.FORK_JVM_ARGS,
