@@ -376,7 +376,15 @@ public final class CaseSession implements CaseChannel {
       if (checked != null) {
         ctx.outputs().forEach(ops::poison);
         Object out = workload.call(ctx);
+        if (inWorld()) {
+          synchronize();
+        }
         agreement = ops.compare(output(out), checked, request.range());
+        ops.release(out);
+      } else if (inWorld()) {
+        // Every rank of a world makes the calls rank 0 makes, so that their collectives pair up.
+        Object out = workload.call(ctx);
+        synchronize();
         ops.release(out);
       }
       inputPrints.forEach((t, print) -> {

@@ -87,7 +87,7 @@ public final class CasePlanner {
   }
 
   /**
-   * The cases of a class that runs in worlds: shapes &times; precisions &times; backend families &times; world sizes.
+   * The cases of a class that runs in worlds: world sizes &times; shapes &times; precisions &times; backend families.
    * A world of n ranks takes the first n devices of the family that the run selects (or n ranks on one device that
    * ranks may share, the CPU's); a size the machine cannot hold is planned with the reason it is skipped.
    */
@@ -98,13 +98,15 @@ public final class CasePlanner {
       families.computeIfAbsent(b.id().family(), f -> new ArrayList<>()).add(b);
     }
     List<CaseSpec> cases = new ArrayList<>();
-    for (Dimensions dims : shapes(decl)) {
-      long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
-      for (Precision precision : precisions(decl)) {
-        for (List<Backend> family : families.values()) {
-          List<Backend> available = family.stream().filter(b -> b.unavailableReason().isEmpty()).toList();
-          Backend rank0 = available.isEmpty() ? family.get(0) : available.get(0);
-          for (int size : worlds) {
+    // World size outermost, as the kernel harness runs them: the cases of one world follow each other, so that its
+    // workers serve them all before the next world's start.
+    for (int size : worlds) {
+      for (Dimensions dims : shapes(decl)) {
+        long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
+        for (Precision precision : precisions(decl)) {
+          for (List<Backend> family : families.values()) {
+            List<Backend> available = family.stream().filter(b -> b.unavailableReason().isEmpty()).toList();
+            Backend rank0 = available.isEmpty() ? family.get(0) : available.get(0);
             List<Backend> ranks = rank0.ranksShareDevice() ? java.util.Collections.nCopies(size, rank0)
                 : available.subList(0, Math.min(size, available.size()));
             WorldPlan world = new WorldPlan(size, ranks);
