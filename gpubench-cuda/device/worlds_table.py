@@ -60,6 +60,19 @@ def main():
 
     results = os.path.join(out, "gpubench", "results.json")
     cases = json.load(open(results))["cases"] if os.path.exists(results) else []
+    if not cases:
+        # a run cut short writes no results.json; its journal holds every case decided before
+        journal = os.path.join(out, "gpubench", "journal")
+        for name in sorted(os.listdir(journal)) if os.path.isdir(journal) else []:
+            for line in open(os.path.join(journal, name), errors="replace"):
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if entry.get("type") == "case":
+                    cases.append(entry["case"])
+        if cases:
+            print(f"(no results.json: {len(cases)} cases read from the journal)")
     by = collections.defaultdict(list)
     for c in cases:
         by[c["benchmark"].rsplit(".", 1)[-1]].append(c)
