@@ -89,7 +89,8 @@ public final class CaseRunner implements AutoCloseable {
 
           @Override
           public void stop() {
-            // this JVM runs on
+            // This JVM runs on; the case's session is torn down instead (without time limits, its step has ended).
+            local.abandon();
           }
 
           @Override

@@ -3,6 +3,7 @@ package io.gpubench.engine.execution;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import examples.worlds.OneRankThrows;
 import examples.worlds.RankFiles;
 import examples.worlds.WorldSteps;
 import io.gpubench.api.result.CaseResult;
@@ -43,5 +44,16 @@ class WorldInThisJvmTest {
     assertThat(Files.readString(ranks.resolve("world-1-rank-0.txt"))).startsWith(ProcessHandle.current().pid() + " 0 1 1 ");
     assertThat(cases.get(1).status()).isEqualTo(CaseStatus.SKIPPED);
     assertThat(cases.get(1).message()).contains("gpubench.fork=none").contains("gpubench.worlds=1");
+  }
+
+  @Test
+  void afterAFailedWorldOfOneTheNextCaseRunsInThisJvm() {
+    EngineKit.gpubench(out).configurationParameter("gpubench.fork", "none")
+        .selectors(selectClass(OneRankThrows.class)).execute();
+
+    List<CaseResult> cases = ResultsFile.read(out.resolve("results.json")).cases();
+    assertThat(cases).extracting(CaseResult::status).containsExactly(CaseStatus.ERROR, CaseStatus.PASSED);
+    assertThat(cases.get(0).message())
+        .isEqualTo("@Measure aThrows() failed in the checked call: IllegalStateException: the only rank failed");
   }
 }
