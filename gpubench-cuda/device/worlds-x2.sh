@@ -68,7 +68,7 @@ for w in 2 4 8; do
 done
 
 # ---- 3. the engine over the world examples ----
-timeout -k 10 ${ENGINE_TIMEOUT:-330} "$J" -Xmx24g -jar $dev/junit-platform-console-standalone-*.jar execute \
+timeout -k 10 ${ENGINE_TIMEOUT:-360} "$J" -Xmx24g -jar $dev/junit-platform-console-standalone-*.jar execute \
   --class-path "$CP" --select-class io.gpubench.examples.worlds.AllReduceBenchmark \
   --select-class io.gpubench.examples.worlds.TensorParallelGemmBenchmark \
   --select-class io.gpubench.examples.worlds.HangingRankBenchmark --config gpubench.include=HangingRankBenchmark \
