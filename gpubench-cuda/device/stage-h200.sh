@@ -19,6 +19,6 @@ done
 (cd gpubench-cuda/target/test-classes && jar cf "$lib/gpubench-cuda-tests.jar" .)
 cp ~/.m2/repository/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar "$dir/"
 cp gpubench-cuda/device/*.py gpubench-cuda/device/run-h200.sh gpubench-cuda/device/peaks-h200.sh \
-  gpubench-cuda/device/nccl-x2.sh gpubench-cuda/device/audit-h200.sh gpubench-cuda/device/timing-h200.sh \
-  gpubench-cuda/device/smoke-h200.sh "$dir/"
+  gpubench-cuda/device/nccl-x2.sh gpubench-cuda/device/worlds-x2.sh gpubench-cuda/device/audit-h200.sh \
+  gpubench-cuda/device/timing-h200.sh gpubench-cuda/device/smoke-h200.sh "$dir/"
 du -sh "$dir"

@@ -83,6 +83,9 @@ public final class CudaSession implements BackendSession {
   private long workspace;
   private long flushBuffer;
   private boolean closed;
+  // the session's membership of its case's world, or null for a case of one device
+  private final WorldTransport.Rank worldRank;
+  private final java.time.Duration worldWait;
 
   CudaSession(String backendId, DeviceRuntime runtime, SessionSpec spec, long workspaceLimit) {
     this.backendId = backendId;
@@ -98,6 +101,23 @@ public final class CudaSession implements BackendSession {
     evStart = event();
     evEnd = event();
     scratch = rawAlloc(64, "scratch");
+    worldWait = spec.world() == null ? null : java.time.Duration.ofMillis(spec.world().waitMillis());
+    worldRank = spec.world() == null ? null : join(spec);
+  }
+
+  /**
+   * Joins the case's world (its communicator), which returns once every rank has joined; a failure frees what the
+   * session made so far.
+   */
+  private WorldTransport.Rank join(SessionSpec spec) {
+    try {
+      WorldTransport transport = WorldTransport.find().orElseThrow(() -> new IllegalStateException(
+          "no world transport on the class path (gpubench-cuda's io.gpubench.cuda.nccl.NcclTransport)"));
+      return transport.join(spec.world(), runtime.device);
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
   }
 
   private Pointer event() {
@@ -514,10 +534,30 @@ public final class CudaSession implements BackendSession {
     return Optional.empty();
   }
 
+  /**
+   * Waits for the device. In a world the case's stream is awaited through the communicator first (NCCL's advice: a
+   * blocking synchronise could wait forever for a peer that failed, the communicator's wait gives up on it and
+   * aborts), then the whole context.
+   */
   @Override
   public void synchronize() {
     check();
+    awaitWorld();
     syncAll(spec.caseId());
+  }
+
+  private void awaitWorld() {
+    if (worldRank != null) {
+      worldRank.await(stream, worldWait);
+    }
+  }
+
+  /** Aborts the session's world, after another rank failed: its waits end now. */
+  @Override
+  public void abort() {
+    if (worldRank != null) {
+      worldRank.abort();
+    }
   }
 
   @Override
@@ -555,6 +595,7 @@ public final class CudaSession implements BackendSession {
     @Override
     public TrialTime stop() {
       CudaLibs.check(CudaHot.cuEventRecord(evEnd, timedStream.handle()), "cuEventRecord");
+      awaitWorld();
       CudaLibs.check(CudaHot.cuCtxSynchronize(), "cuCtxSynchronize", "end of a trial of " + spec.caseId());
       long hostEnd = System.nanoTime();
       float[] ms = new float[1];
@@ -653,6 +694,10 @@ public final class CudaSession implements BackendSession {
       FrameworkStream frameworkStream = this::timeOn;
       return Optional.of(type.cast(frameworkStream));
     }
+    if (worldRank != null && type.isInstance(worldRank)) {
+      // the case's world: an io.gpubench.cuda.nccl.Communicator
+      return Optional.of(type.cast(worldRank));
+    }
     if (type == KernelAuditor.class) {
       // CUPTI over this session's context; the engine starts it after the trials, around one more call
       return Optional.of(type.cast(new CuptiAuditor(runtime.context, runtime.device.ordinal(), this::synchronize,
@@ -675,6 +720,10 @@ public final class CudaSession implements BackendSession {
     closed = true;
     try {
       runtime.makeCurrent();
+      if (worldRank != null) {
+        // destroyed when healthy, aborted after a fault (a destroy would wait for a peer that is gone)
+        worldRank.close();
+      }
       int rc = CudaHot.cuCtxSynchronize();
       if (rc != 0 && DeviceRuntime.sticky(rc)) {
         String what = CudaLibs.cudaError(rc, "cuCtxSynchronize", "closing the session of " + spec.caseId()).getMessage();

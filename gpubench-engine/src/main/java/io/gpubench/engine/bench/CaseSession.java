@@ -1,5 +1,6 @@
 package io.gpubench.engine.bench;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchmarkSkippedException;
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.Dimensions;
@@ -50,7 +51,8 @@ public final class CaseSession implements CaseChannel {
   private CaseSpec spec;
   private CaseRequest request;
   private Object instance;
-  private BackendSession session;
+  // read by the worker's reader thread too, which aborts a world's session when another rank failed
+  private volatile BackendSession session;
   private DefaultBenchContext ctx;
   private Workload workload;
   private TensorOps ops;
@@ -62,6 +64,9 @@ public final class CaseSession implements CaseChannel {
   private final List<Object> returned = new ArrayList<>();
   private TrialCalls trialCalls;
   private boolean released = true;
+  private Runnable barrier = () -> {};
+  // what a rank of a world waits for now, for the engine's thread dump of a rank that ran out of time
+  private volatile String waitingFor;
 
   /**
    * Makes a session runner over this process's backends and framework supports; one case at a time.
@@ -72,6 +77,80 @@ public final class CaseSession implements CaseChannel {
   public CaseSession(Backends backends, Frameworks frameworks) {
     this.backends = backends;
     this.frameworks = frameworks;
+  }
+
+  /**
+   * Sets the barrier the ranks of a world meet at around each trial: the engine's, over the worker's connection
+   * (it returns once every rank of the world has arrived). Without one, as in the build's JVM, a world is one rank
+   * and needs none.
+   *
+   * @param barrier waits for the world's other ranks; throws when the world was aborted
+   */
+  public void barrier(Runnable barrier) {
+    this.barrier = barrier;
+  }
+
+  /**
+   * Aborts the world of the case running now (its backend session's communicator), from another thread than the
+   * one running the step, after another rank failed; the step then fails. Never throws.
+   */
+  public void abortWorld() {
+    BackendSession s = session;
+    if (s != null) {
+      try {
+        s.abort();
+      } catch (Throwable e) {
+        // the process is stopped next in any case
+      }
+    }
+  }
+
+  @Override
+  public String newWorldId(BackendId backendId) throws StepFailed {
+    try {
+      Backend backend = backends.all().stream().filter(b -> b.id().equals(backendId)).findFirst()
+          .orElseThrow(() -> new IllegalStateException("this process sees no backend " + backendId + " (it sees "
+              + backends.all().stream().map(Backend::id).toList() + ")"));
+      return backend.newWorldId();
+    } catch (Throwable e) {
+      throw failed(Phase.OPEN_BACKEND, null, e);
+    }
+  }
+
+  /**
+   * What the rank running the step waits for now, when it waits for the other ranks of its world (the engine's
+   * barrier, their work on the device, their joining), so that of two ranks that ran out of time the one that kept
+   * the other waiting is named; null while it runs code of its own.
+   *
+   * @return what it waits for, or null
+   */
+  public String waitingFor() {
+    return waitingFor;
+  }
+
+  /** Runs a wait of a rank of a world, marked as waiting for its peers. */
+  private <T> T waiting(String what, java.util.concurrent.Callable<T> wait) throws Exception {
+    if (!inWorld()) {
+      return wait.call();
+    }
+    waitingFor = what;
+    try {
+      return wait.call();
+    } finally {
+      waitingFor = null;
+    }
+  }
+
+  private void synchronize() throws Exception {
+    waiting("their work on the device (a synchronise)", () -> {
+      session.synchronize();
+      return null;
+    });
+  }
+
+  /** Whether the case runs as a rank of a world. */
+  private boolean inWorld() {
+    return request != null && request.world() != null;
   }
 
   @Override
@@ -109,12 +188,13 @@ public final class CaseSession implements CaseChannel {
           e instanceof InvocationTargetException ite ? ite.getCause() : e);
     }
     try {
-      session = backend.open(new SessionSpec(req.caseId(), req.precision(), req.trials().cache(),
-          req.telemetryIntervalMillis()));
+      SessionSpec sessionSpec = new SessionSpec(req.caseId(), req.precision(), req.trials().cache(),
+          req.telemetryIntervalMillis(), req.world());
+      session = waiting("them to join the world (opening the backend)", () -> backend.open(sessionSpec));
     } catch (Throwable e) {
       throw failed(Phase.OPEN_BACKEND, null, e);
     }
-    ctx = new DefaultBenchContext(spec, session, false);
+    ctx = new DefaultBenchContext(spec, session, false, req.world());
     ops = new TensorOps(session, frameworks);
     try {
       workload = workload(decl, w);
@@ -133,7 +213,8 @@ public final class CaseSession implements CaseChannel {
     } catch (Throwable e) {
       throw failed(Phase.PREPARE_MODEL, workloadMember(), e);
     }
-    if (workload.hasReference()) {
+    // In a world only rank 0's output is checked: the other ranks compute no reference.
+    if (workload.hasReference() && (req.world() == null || req.world().rank() == 0)) {
       String member = decl.reference() == null ? workloadMember() : member(decl.reference());
       try {
         Object ref = workload.reference(ctx.forReference());
@@ -165,10 +246,10 @@ public final class CaseSession implements CaseChannel {
   public Steps.Checked checkedCall() throws StepFailed {
     try {
       ctx.outputs().forEach(ops::poison);
-      session.synchronize();
+      synchronize();
       long start = System.nanoTime();
       Object first = workload.call(ctx);
-      session.synchronize();
+      synchronize();
       double nanos = System.nanoTime() - start;
       ErrorStats error = null;
       String mismatch = null;
@@ -199,7 +280,7 @@ public final class CaseSession implements CaseChannel {
         }
         long start = System.nanoTime();
         Object out = workload.call(ctx);
-        session.synchronize();
+        synchronize();
         times.add((double) (System.nanoTime() - start));
         if (checked != null) {
           agreement.add(ops.compare(output(out), checked, request.range()));
@@ -216,7 +297,9 @@ public final class CaseSession implements CaseChannel {
   @Override
   public void startTrials() throws StepFailed {
     try {
-      clock = session.clock(spec.trials().deviceTiming());
+      // A world's trials are timed between the engine's barriers, with the session's plain clock (events on the
+      // device): a blocked or captured trial cannot wait for peers that are not held or captured alike.
+      clock = inWorld() ? session.clock() : session.clock(spec.trials().deviceTiming());
       int calls = spec.trials().callsPerTrial();
       trialCalls = () -> {
         for (int c = 0; c < calls; c++) {
@@ -237,8 +320,8 @@ public final class CaseSession implements CaseChannel {
         if (spec.trials().cache() == CacheMode.COLD) {
           session.flushCache();
         }
-        session.synchronize();
-        TrialClock.TrialTime t = clock.time(trialCalls);
+        synchronize();
+        TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
         returned.forEach(ops::release);
         returned.clear();
         times.add(t);
@@ -249,13 +332,37 @@ public final class CaseSession implements CaseChannel {
     }
   }
 
+  /**
+   * One trial of a world, as the kernel harness of the seeds times it: (synchronised already) barrier, start, the
+   * calls, synchronise, barrier, stop. The device time is the clock's around the calls alone; the host time runs from
+   * the first barrier to the second, so that it is the world's time, the slowest rank's.
+   */
+  private TrialClock.TrialTime worldTrial() throws Throwable {
+    waiting("the engine's barrier", () -> {
+      barrier.run();
+      return null;
+    });
+    long start = System.nanoTime();
+    clock.start();
+    trialCalls.run();
+    TrialClock.TrialTime t = waiting("their work on the device (the end of a trial)", clock::stop);
+    waiting("the engine's barrier", () -> {
+      barrier.run();
+      return null;
+    });
+    return new TrialClock.TrialTime(System.nanoTime() - start, t.deviceNanos());
+  }
+
   @Override
   public Steps.TrialsEnded endTrials() throws StepFailed {
     try {
       var seen = telemetry.stop().orElse(null);
       telemetry = null;
       String deviceClock = clock.deviceClock().isEmpty() ? null : clock.deviceClock();
-      return new Steps.TrialsEnded(deviceClock, clock.mode(), clock.modeReason(), seen);
+      String reason = inWorld() && deviceClock != null ? "a world's trial: every rank synchronises, meets the engine's"
+          + " barrier, starts, makes its calls, synchronises and meets the barrier again; device time from rank 0's"
+          + " clock around its calls, host time from the first barrier to the second" : clock.modeReason();
+      return new Steps.TrialsEnded(deviceClock, clock.mode(), reason, seen);
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
     }
@@ -270,7 +377,15 @@ public final class CaseSession implements CaseChannel {
       if (checked != null) {
         ctx.outputs().forEach(ops::poison);
         Object out = workload.call(ctx);
+        if (inWorld()) {
+          synchronize();
+        }
         agreement = ops.compare(output(out), checked, request.range());
+        ops.release(out);
+      } else if (inWorld()) {
+        // Every rank of a world makes the calls rank 0 makes, so that their collectives pair up.
+        Object out = workload.call(ctx);
+        synchronize();
         ops.release(out);
       }
       inputPrints.forEach((t, print) -> {

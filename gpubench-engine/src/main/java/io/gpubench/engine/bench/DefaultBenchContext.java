@@ -10,6 +10,7 @@ import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.WorldRank;
 import io.gpubench.engine.plan.CaseSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,21 +33,38 @@ final class DefaultBenchContext implements BenchContext {
   private final List<Tensor> inputs = new ArrayList<>();
   private final List<Tensor> outputs = new ArrayList<>();
   private final Map<String, Metric> metrics;
+  private final WorldRank world;
 
   DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
-    this(spec, session, reference, new LinkedHashMap<>());
+    this(spec, session, reference, null);
   }
 
-  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics) {
+  DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, WorldRank world) {
+    this(spec, session, reference, new LinkedHashMap<>(), world);
+  }
+
+  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics,
+      WorldRank world) {
     this.spec = spec;
     this.session = session;
     this.reference = reference;
     this.metrics = metrics;
+    this.world = world;
   }
 
   /** The context a {@code @Reference} method gets: same case, computing in the reference precision. */
   DefaultBenchContext forReference() {
-    return new DefaultBenchContext(spec, session, true, metrics);
+    return new DefaultBenchContext(spec, session, true, metrics, world);
+  }
+
+  @Override
+  public int rank() {
+    return world == null ? 0 : world.rank();
+  }
+
+  @Override
+  public int worldSize() {
+    return world == null ? 1 : world.size();
   }
 
   Map<String, Metric> metrics() {
@@ -162,6 +180,10 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
+    if (type == WorldRank.class) {
+      // the rank's place in its world, the world's id included
+      return Optional.ofNullable(world).map(type::cast);
+    }
     return session.unwrap(type);
   }
 

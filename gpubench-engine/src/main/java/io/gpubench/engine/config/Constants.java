@@ -43,6 +43,18 @@ public final class Constants {
    */
   public static final String INCLUDE = PREFIX + "include";
 
+  /**
+   * Comma-separated world sizes that replace the {@code @Worlds} of every class declaring it, e.g. {@code 1,2};
+   * classes without {@code @Worlds} ignore it. Default: the declared sizes.
+   */
+  public static final String WORLDS = PREFIX + "worlds";
+
+  /**
+   * Prefix of the keys that replace one class's world sizes: {@code gpubench.worlds.AllReduceBenchmark=2} (simple or
+   * fully qualified class name); an error for a class without {@code @Worlds}.
+   */
+  public static final String WORLDS_PREFIX = PREFIX + "worlds.";
+
   /** Overrides {@code @Trials(warmup)}. */
   public static final String TRIALS_WARMUP = PREFIX + "trials.warmup";
 
@@ -122,12 +134,13 @@ public final class Constants {
    * new key both as a constant and here (a test checks that every constant is listed).
    */
   public static final java.util.List<String> KEYS = java.util.List.of(OUTPUT_DIR, RESULTS_FILE, BACKENDS, PRECISIONS,
-      PROFILE, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
+      PROFILE, WORLDS, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
       TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED, FORK,
       FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS, FORK_START_TIMEOUT_SECONDS);
 
   /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
-  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, PARALLEL_CONFIG_PREFIX);
+  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, WORLDS_PREFIX,
+      PARALLEL_CONFIG_PREFIX);
 
   /**
    * Keys that other gpubench tools read, which reach the engine as system properties when set on the Maven command

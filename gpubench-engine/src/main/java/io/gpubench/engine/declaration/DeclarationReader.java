@@ -303,7 +303,8 @@ public final class DeclarationReader {
     return new BenchmarkDeclaration.Cost(
         expression(type, "flops", cost.flops(), shapes),
         expression(type, "bytes", cost.bytes(), shapes),
-        expression(type, "items", cost.items(), shapes));
+        expression(type, "items", cost.items(), shapes),
+        expression(type, "busBytes", cost.busBytes(), shapes));
   }
 
   private static CostExpression expression(

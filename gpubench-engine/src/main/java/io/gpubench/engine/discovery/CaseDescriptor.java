@@ -61,6 +61,12 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
 
   @Override
   public Set<ExclusiveResource> getExclusiveResources() {
+    if (spec.world() != null && spec.world().complete()) {
+      // a world holds every device of its ranks
+      return spec.world().devices().stream()
+          .map(b -> new ExclusiveResource("io.gpubench.device." + b.id(), ExclusiveResource.LockMode.READ_WRITE))
+          .collect(java.util.stream.Collectors.toSet());
+    }
     return Set.of(new ExclusiveResource("io.gpubench.device." + spec.backend().id(),
         ExclusiveResource.LockMode.READ_WRITE));
   }

@@ -83,6 +83,18 @@ public final class CaseDriver {
     }
   }
 
+  /** The roofline of a case: for a world, its size bound to {@code w} and the world's peaks. */
+  private static Throughput throughput(CaseSpec spec, double median) {
+    BenchmarkDeclaration.Cost cost = spec.declaration().cost();
+    int w = spec.world() == null ? 1 : spec.world().size();
+    return Roofline.of(
+        BenchmarkDeclaration.Cost.evaluate(cost.flops(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.bytes(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.items(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.busBytes(), spec.dims(), spec.precision(), w),
+        median, spec.precision(), spec.world() == null ? spec.backend().peaks() : spec.world().peaks());
+  }
+
   private static String workloadMember(CaseSpec spec) {
     return (spec.workload().kind() == io.gpubench.engine.declaration.WorkloadDeclaration.Kind.MODEL ? "@Model "
         : "@Measure ") + spec.workload().method().getName() + "()";
@@ -113,11 +125,7 @@ public final class CaseDriver {
       verdicts.later(List.of(finished.agreement()));
     }
     Correctness correctness = verdicts.correctness(finished.changedInputs());
-    Throughput throughput = Roofline.of(
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().flops(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().bytes(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().items(), spec.dims(), spec.precision()),
-        timing.primary().median(), spec.precision(), spec.backend().peaks());
+    Throughput throughput = throughput(spec, timing.primary().median());
     Telemetry telemetry = ended.telemetry();
     Memory memory = finished.memory();
     Map<String, Metric> metrics = finished.metrics();

@@ -67,6 +67,19 @@ public interface CaseChannel {
   Steps.Finished finish() throws StepFailed;
 
   /**
+   * Makes the id of a new world in this runner's process, the world's rank 0, before any rank prepares
+   * ({@link io.gpubench.api.spi.Backend#newWorldId()}).
+   *
+   * @param backend rank 0's device as the runner sees it
+   * @return the id, which every rank's request carries
+   * @throws StepFailed when the backend cannot make one, or the runner is lost
+   */
+  default String newWorldId(io.gpubench.api.BackendId backend) throws StepFailed {
+    throw new StepFailed(new Failure(Phase.OPEN_BACKEND, null, getClass().getSimpleName() + " runs no worlds", null,
+        false, false), null);
+  }
+
+  /**
    * Ends a case whose step failed: tear-down and release, best effort.
    *
    * @return the tear-down's own failure and the runner's state

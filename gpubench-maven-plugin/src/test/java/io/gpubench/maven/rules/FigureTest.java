@@ -41,6 +41,21 @@ final class FigureTest {
   }
 
   @Test
+  void aWorldsBusBandwidthIsAFigureAndItsWorldIsInItsId() {
+    CaseResult world = new CaseResult("io.x.AllReduceBenchmark#allreduce[mib=256][FP32][cuda][world 2]",
+        "io.x.AllReduceBenchmark", "allreduce", "allreduce [256 MiB, FP32, world 2]", BackendId.parse("cuda:0"),
+        Precision.FP32, java.util.Map.of("mib", 256L), CaseStatus.PASSED, null, c.timing(), null,
+        new io.gpubench.api.result.Throughput(null, null, null, null, null, null, null, null, null, null, 268435456.0,
+            3.0e11), null, null, java.util.Map.of(), null, 2, null);
+    Figure bus = Figure.parse("busBytesPerSecond");
+    assertThat(bus.valueOf(world)).isEqualTo(3.0e11);
+    assertThat(bus.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(bus.valueOf(c)).isNull();
+    assertThat(CasePattern.of("*[world 2]").matches(world)).isTrue();
+    assertThat(CasePattern.of("AllReduceBenchmark#allreduce*[world 1]").matches(world)).isFalse();
+  }
+
+  @Test
   void toleranceSharesAreTheUsedShareOfTheChecks() {
     assertThat(Figure.parse("tolerance.maxAbs").valueOf(c)).isCloseTo(0.5, within(1e-12));
     assertThat(Figure.parse("tolerance.psnrDb").valueOf(c)).isCloseTo(50.0 / 60, within(1e-12));

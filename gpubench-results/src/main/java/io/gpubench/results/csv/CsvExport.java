@@ -38,6 +38,7 @@ public final class CsvExport {
       text("backend", c -> c.backend() == null ? null : c.backend().toString()),
       text("precision", c -> c.precision() == null ? null : c.precision().name()),
       text("shape", CsvExport::shape),
+      number("world_size", c -> c.worldSize() == null ? null : c.worldSize().doubleValue()),
       text("status", c -> c.status() == null ? null : c.status().name()),
       text("message", CaseResult::message),
       text("clock", c -> c.timing() == null ? null : c.timing().device() != null ? c.timing().deviceClock() : "host"),
@@ -57,6 +58,7 @@ public final class CsvExport {
       number("items_per_s", c -> tp(c, Throughput::itemsPerSecond)),
       number("flop_per_s", c -> tp(c, Throughput::flopsPerSecond)),
       number("bytes_per_s", c -> tp(c, Throughput::bytesPerSecond)),
+      number("bus_bytes_per_s", c -> tp(c, Throughput::busBytesPerSecond)),
       number("roofline_bound_ns", c -> tp(c, Throughput::boundNanos)),
       number("roofline_gap", c -> tp(c, Throughput::gap)),
       text("bound_by", c -> c.throughput() == null ? null : c.throughput().boundBy()),
@@ -69,6 +71,8 @@ public final class CsvExport {
       number("tightest_used_share", c -> CaseDigest.tightest(c) == null ? null : CaseDigest.tightest(c).usedShare()),
       number("sm_clock_mean_mhz", c -> c.telemetry() == null ? null : c.telemetry().smClockMeanMhz()),
       number("sm_clock_min_mhz", c -> c.telemetry() == null ? null : c.telemetry().smClockMinMhz()),
+      number("world_sm_clock_low_mhz", c -> worldClock(c, true)),
+      number("world_sm_clock_high_mhz", c -> worldClock(c, false)),
       number("power_mean_w", c -> c.telemetry() == null ? null : c.telemetry().powerMeanWatts()),
       text("throttled", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().throttled())),
       text("shared", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().shared())),
@@ -163,5 +167,15 @@ public final class CsvExport {
     String cell(CaseResult c) {
       return cell.apply(c);
     }
+  }
+
+  /** The lowest or highest mean SM clock over a world's GPUs, whether or not they differ. */
+  private static Double worldClock(CaseResult c, boolean low) {
+    var clocks = c.telemetry() == null ? null : c.telemetry().worldSmClockMeanMhz();
+    if (clocks == null || clocks.isEmpty() || clocks.contains(null)) {
+      return null;
+    }
+    var stats = clocks.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+    return low ? stats.getMin() : stats.getMax();
   }
 }

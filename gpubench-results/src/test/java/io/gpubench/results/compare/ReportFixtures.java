@@ -72,6 +72,23 @@ public final class ReportFixtures {
   }
 
   /** The same benchmarks on an A100: gemm FP16 clearly slower, the CPU case unchanged, one case only here. */
+  /**
+   * An all-reduce of a world of two GPUs whose SM clocks differed by more than 2%: 330.4 GB/s of bus bandwidth,
+   * bound by the NVLink.
+   *
+   * @return the case
+   */
+  public static CaseResult worldCase() {
+    Telemetry t = new Telemetry(20, 1980.0, 1950.0, 1980.0, 400.0, 450.0, 60.0, List.of(), false, false, List.of(),
+        List.of(), List.of(1980.0, 1755.0));
+    Throughput bus = new Throughput(null, null, null, null, null, null, 268435456.0 / 450e9 * 1e9, 1.36, "link",
+        "2 x datasheet; link: 18 NVLink 4.0 links", 268435456.0, 330.4e9);
+    return new CaseResult("x.AllReduceBenchmark#allreduce[mib=256][FP32][cuda][world 2]", "x.AllReduceBenchmark",
+        "allreduce", "allreduce [256 MiB, FP32, world 2]", BackendId.parse("cuda:0"), Precision.FP32,
+        Map.of("mib", 256L), CaseStatus.PASSED, null, timing(812_400, 0.01, 10, 7, true), null, bus, t, null,
+        Map.of(), null, 2, null);
+  }
+
   public static RunResult a100Run() {
     List<CaseResult> cases = new ArrayList<>();
     cases.add(gemm(GEMM_FP16, Precision.FP16, "cuda:0", 160_000, 31, CaseStatus.PASSED, 0.0091, false));

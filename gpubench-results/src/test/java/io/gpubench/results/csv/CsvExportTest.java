@@ -51,6 +51,22 @@ class CsvExportTest {
   }
 
   @Test
+  void aWorldHasItsSizeBusBandwidthAndClockRangeInColumns() throws IOException {
+    RunResult h200 = ReportFixtures.h200Run();
+    RunResult run = new RunResult(h200.schema(), "id", h200.startedAt(), h200.finishedAt(), h200.environment(),
+        List.of(h200.cases().get(0), ReportFixtures.worldCase()));
+    List<CSVRecord> rows = parse(run);
+    assertThat(rows.get(0).get("world_size")).isEmpty();
+    assertThat(rows.get(0).get("bus_bytes_per_s")).isEmpty();
+    CSVRecord world = rows.get(1);
+    assertThat(world.get("world_size")).isEqualTo("2");
+    assertThat(Double.parseDouble(world.get("bus_bytes_per_s"))).isEqualTo(330.4e9);
+    assertThat(world.get("world_sm_clock_low_mhz")).isEqualTo("1755");
+    assertThat(world.get("world_sm_clock_high_mhz")).isEqualTo("1980");
+    assertThat(world.get("bound_by")).isEqualTo("link");
+  }
+
+  @Test
   void commasQuotesAndLineBreaksSurviveTheRoundTrip() throws IOException {
     CSVRecord evil = parse(ReportFixtures.h200Run()).stream()
         .filter(r -> r.get("id").equals(ReportFixtures.EVIL_ID)).findFirst().orElseThrow();

@@ -43,6 +43,25 @@ class HtmlReportTest {
   }
 
   @Test
+  void aWorldsCardShowsItsRanksBusBandwidthAndEachRanksClock() throws Exception {
+    RunResult h200 = ReportFixtures.h200Run();
+    RunResult run = new RunResult(h200.schema(), "id", h200.startedAt(), h200.finishedAt(), h200.environment(),
+        List.of(ReportFixtures.worldCase()));
+    Document doc = write(List.of(run));
+    Element row = doc.select("table.summary tbody tr").get(0);
+    assertThat(row.select("td").get(0).text()).isEqualTo("allreduce [256 MiB, FP32, world 2]");
+    assertThat(row.select("td").get(3).text()).isEqualTo("330.4 GB/s bus");
+    assertThat(row.select(".badge.flag").eachText()).containsExactly("SM clocks 1755-1980 MHz");
+    Element card = doc.select("article.case").get(0);
+    assertThat(card.select("dt:contains(world) + dd").text()).startsWith("2 ranks");
+    assertThat(card.select("dt:contains(bus bandwidth) + dd").text()).startsWith("330.4 GB/s");
+    assertThat(card.select("dt:contains(roofline gap) + dd").text()).contains("link bound");
+    assertThat(card.select("p.warn").eachText()).anySatisfy(t -> assertThat(t)
+        .isEqualTo("SM clock mean of each rank's GPU: rank 0 1980 MHz, rank 1 1755 MHz (they differ by 2% or more: "
+            + "1755-1980 MHz)"));
+  }
+
+  @Test
   void aCaseCardShowsTheIntervalTheMarginsTheRooflineAndTheTelemetry() throws Exception {
     Element card = write(List.of(ReportFixtures.h200Run())).select("article.case").get(0);
     assertThat(card.select("dt:contains(mean, 95% CI) + dd").text()).matches(".*\\[.+ µs … .+ µs], ±\\d\\.\\d%");
