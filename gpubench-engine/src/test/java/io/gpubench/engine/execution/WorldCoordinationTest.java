@@ -50,7 +50,7 @@ class WorldCoordinationTest {
   void aCaseRunsPerWorldSizeNamedAndRecordedWithIt() {
     Map<String, CaseResult> r = results();
     for (int w : new int[] {1, 2, 4, 8}) {
-      CaseResult c = r.get("steps [8, FP32, world " + w + "]");
+      CaseResult c = r.get("steps [n=8, FP32, world " + w + "]");
       assertThat(c).as("world " + w).isNotNull();
       assertThat(c.status()).as(c.message()).isEqualTo(CaseStatus.PASSED);
       assertThat(c.worldSize()).isEqualTo(w);
@@ -103,7 +103,7 @@ class WorldCoordinationTest {
 
   @Test
   void aRankThatThrowsFailsTheCaseNamedByItsRank() {
-    CaseResult c = results().get("aThrows [8, FP32, world 2]");
+    CaseResult c = results().get("aThrows [n=8, FP32, world 2]");
     assertThat(c.status()).isEqualTo(CaseStatus.ERROR);
     assertThat(c.message()).startsWith("@Measure aThrows() failed in the checked call: rank 1: IllegalStateException: "
         + "rank 1 lost its input");
@@ -111,7 +111,7 @@ class WorldCoordinationTest {
 
   @Test
   void aRankThatDiesFailsTheCaseWithItsExit() {
-    CaseResult c = results().get("bDies [8, FP32, world 2]");
+    CaseResult c = results().get("bDies [n=8, FP32, world 2]");
     assertThat(c.status()).isEqualTo(CaseStatus.ERROR);
     assertThat(c.message()).startsWith("@Measure bDies() failed in the checked call: rank 1: the worker process exited"
         + " with code 3");
@@ -119,7 +119,7 @@ class WorldCoordinationTest {
 
   @Test
   void aRankThatHangsFailsTheCaseAtItsTimeLimitWithItsHangingFrame() {
-    CaseResult c = results().get("cHangs [8, FP32, world 2]");
+    CaseResult c = results().get("cHangs [n=8, FP32, world 2]");
     assertThat(c.status()).isEqualTo(CaseStatus.ERROR);
     assertThat(c.message()).startsWith("@Measure cHangs() failed in the timed trials: rank 1: timed out after 20 s")
         .contains("examples.worlds.RankFaults.spinInFixtureCode")
@@ -129,7 +129,7 @@ class WorldCoordinationTest {
 
   @Test
   void everyRanksInputsAreChecked() {
-    CaseResult c = results().get("dChangesItsInput [8, FP32, world 2]");
+    CaseResult c = results().get("dChangesItsInput [n=8, FP32, world 2]");
     assertThat(c.status()).isEqualTo(CaseStatus.FAILED);
     assertThat(c.message()).contains("input 'x (rank 1)' was changed by the workload");
     assertThat(c.correctness().inputsUnchanged()).isFalse();
@@ -137,7 +137,7 @@ class WorldCoordinationTest {
 
   @Test
   void afterAFaultTheNextCaseRunsInNewWorkersAndPasses() throws IOException {
-    CaseResult c = results().get("eCorrect [8, FP32, world 2]");
+    CaseResult c = results().get("eCorrect [n=8, FP32, world 2]");
     assertThat(c.status()).as(c.message()).isEqualTo(CaseStatus.PASSED);
     Set<Long> faulty = new HashSet<>();
     for (String w : List.of("aThrows", "bDies", "cHangs")) {

@@ -38,7 +38,7 @@ class WorldInThisJvmTest {
 
     List<CaseResult> cases = ResultsFile.read(out.resolve("results.json")).cases();
     assertThat(cases).extracting(CaseResult::displayName)
-        .containsExactly("steps [8, FP32, world 1]", "steps [8, FP32, world 2]");
+        .containsExactly("steps [n=8, FP32, world 1]", "steps [n=8, FP32, world 2]");
     assertThat(cases.get(0).status()).as(cases.get(0).message()).isEqualTo(CaseStatus.PASSED);
     assertThat(cases.get(0).worldSize()).isEqualTo(1);
     assertThat(Files.readString(ranks.resolve("world-1-rank-0.txt"))).startsWith(ProcessHandle.current().pid() + " 0 1 1 ");

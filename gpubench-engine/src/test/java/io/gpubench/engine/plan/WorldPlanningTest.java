@@ -194,7 +194,7 @@ class WorldPlanningTest {
         .extracting(c -> c.world().size()).containsExactly(1);
     // a class without @Worlds ignores the run-wide key and runs on each device by itself
     assertThat(plan(NoWorlds.class, Map.of("gpubench.worlds", "2"), TWO_GPUS))
-        .extracting(CaseSpec::displayName).containsExactly("f [8, FP32, cuda:0]", "f [8, FP32, cuda:1]");
+        .extracting(CaseSpec::displayName).containsExactly("f [n=8, FP32, cuda:0]", "f [n=8, FP32, cuda:1]");
   }
 
   @Test
@@ -235,8 +235,8 @@ class WorldPlanningTest {
   @Test
   void ranksShareTheCpuAndTheFamilyIsNamedWhereAClassDeclaresTwo() {
     List<CaseSpec> cases = plan(TwoFamilies.class, Map.of(), new CpuBackend(), new FakeGpu(0, null));
-    assertThat(cases).extracting(CaseSpec::displayName).containsExactly("f [8, FP32, cpu world 2]",
-        "f [8, FP32, cuda world 2]");
+    assertThat(cases).extracting(CaseSpec::displayName).containsExactly("f [n=8, FP32, cpu world 2]",
+        "f [n=8, FP32, cuda world 2]");
     assertThat(cases.get(0).skipReason()).isNull();
     assertThat(cases.get(0).world().ranks()).hasSize(2).allMatch(b -> b.id().equals(BackendId.CPU));
     assertThat(cases.get(1).skipReason()).isEqualTo("world 2 needs 2 GPUs, 1 visible");
