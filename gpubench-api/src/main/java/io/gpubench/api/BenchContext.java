@@ -129,7 +129,9 @@ public interface BenchContext {
   void metric(String name, double value, String unit, Better better);
 
   /**
-   * A backend-specific object, such as the CUDA stream of the case or a DJL {@code NDManager}.
+   * A backend-specific object, such as the CUDA façade of the case ({@code io.gpubench.cuda.Cuda}) or a DJL
+   * {@code NDManager}. The engine's side of a case (the types of {@code io.gpubench.api.spi}: the backend session,
+   * its clock, telemetry and kernel auditor) is never handed out.
    *
    * @param type the type wanted
    * @param <T> the type

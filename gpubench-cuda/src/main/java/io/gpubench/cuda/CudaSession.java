@@ -28,30 +28,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One case on one CUDA device: its stream, its tensors, its timing events. Benchmark code gets it with
- * {@code ctx.unwrap(CudaSession.class)} and uses it to compile kernels, plan cuBLASLt products and find tensors'
- * device addresses:
+ * One case on one CUDA device, as the engine drives it: its stream, its tensors, its timing events, its clock,
+ * telemetry and kernel audit. Engine-facing: the engine opens it through {@link CudaBackend#open} and closes it.
+ * Benchmark code gets the {@link Cuda} façade instead ({@code ctx.unwrap(Cuda.class)}), which offers the device,
+ * the stream, kernels, cuBLASLt products, addresses and memory, and cannot close the session or start telemetry.
  *
- * <pre>{@code
- * @Setup void setup(BenchContext ctx) {
- *   CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
- *   Tensor a = ctx.random("a", m, k), b = ctx.random("b", k, n), c = ctx.output("c", m, n);
- *   gemm = cuda.matmul(ctx.referencePrecision(), a, b, c);        // cuBLASLt, planned once
- *   scale = cuda.kernel(SOURCE, "scale").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, c, 2.0f, n);
- * }
- * @Measure void run() { gemm.run(); scale.run(); }                   // both on cuda.stream()
- * }</pre>
- *
- * <p>Work must go on {@link #stream()}: the CUDA events that time a trial are recorded there, and in graph mode
- * ({@link DeviceTiming}) the trial's calls are captured there, once, and replayed: a measured method should only
- * queue work (launches, {@code Matmul.run()}, async copies and memsets), and leave allocating, copying to the host
- * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
- * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
- * buffers), not the device's total use.
+ * <p>Everything the session allocated is freed when the engine closes it. Peak memory is the peak of the bytes this
+ * session allocated (tensors, the cuBLASLt workspace, staging buffers), not the device's total use.
  */
-public final class CudaSession implements BackendSession {
+final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
-  public static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
 
   private final String backendId;
   private final DeviceRuntime runtime;
@@ -67,6 +54,7 @@ public final class CudaSession implements BackendSession {
   private final long scratch;
   private final Factory factory = new Factory();
   private final Clock clock = new Clock();
+  private final Cuda facade = new Cuda(this);
   private long liveBytes;
   private long peakBytes;
   private long workspace;
@@ -94,14 +82,14 @@ public final class CudaSession implements BackendSession {
     return ev.getValue();
   }
 
-  // ---- what benchmark code uses ----
+  // ---- what benchmark code uses, through the Cuda façade ----
 
   /**
    * The device.
    *
    * @return its facts
    */
-  public CudaDevice device() {
+  CudaDevice device() {
     return runtime.device;
   }
 
@@ -110,7 +98,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the stream
    */
-  public CudaStream stream() {
+  CudaStream stream() {
     return stream;
   }
 
@@ -119,7 +107,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the spec
    */
-  public SessionSpec spec() {
+  SessionSpec spec() {
     return spec;
   }
 
@@ -130,7 +118,7 @@ public final class CudaSession implements BackendSession {
    * @return it, with its device address
    * @throws IllegalArgumentException naming the tensor when it is not this session's
    */
-  public CudaTensor tensor(Tensor t) {
+  CudaTensor tensor(Tensor t) {
     if (t instanceof CudaTensor && ((CudaTensor) t).owner() == this) {
       return (CudaTensor) t;
     }
@@ -144,7 +132,7 @@ public final class CudaSession implements BackendSession {
    * @param t the tensor
    * @return its address
    */
-  public long address(Tensor t) {
+  long address(Tensor t) {
     return tensor(t).address();
   }
 
@@ -158,7 +146,7 @@ public final class CudaSession implements BackendSession {
    * @return the kernel, launching on this session's stream
    * @throws CudaException with NVRTC's log when the source does not compile
    */
-  public CudaKernel kernel(String source, String kernel, String... options) {
+  CudaKernel kernel(String source, String kernel, String... options) {
     check();
     Pointer module = runtime.module(source, kernel + ".cu", options);
     return new CudaKernel(this, runtime.function(module, kernel, kernel + ".cu"), kernel);
@@ -174,7 +162,7 @@ public final class CudaSession implements BackendSession {
    * @param c C, likewise; overwritten
    * @return the plan, closed with the session
    */
-  public Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
+  Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
     check();
     Matmul mm = new Matmul(this, compute, tensor(a), tensor(b), tensor(c), workspaceLimit);
     matmuls.add(mm);
@@ -596,8 +584,9 @@ public final class CudaSession implements BackendSession {
 
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
-    if (type.isInstance(this)) {
-      return Optional.of(type.cast(this));
+    // Never the session itself: benchmark code reaches it through BenchContext.unwrap, and must not close it.
+    if (type == Cuda.class) {
+      return Optional.of(type.cast(facade));
     }
     if (type == CudaStream.class) {
       return Optional.of(type.cast(stream));

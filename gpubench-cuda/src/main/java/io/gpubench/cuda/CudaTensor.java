@@ -5,7 +5,7 @@ import io.gpubench.api.Tensor;
 import java.util.Arrays;
 
 /**
- * A tensor in device memory, made by a {@link CudaSession} and freed when the session closes. Kernels and
+ * A tensor in device memory, made for a case (its context's inputs and outputs, {@link Cuda#allocate}) and freed when the case ends. Kernels and
  * libraries take its {@link #address()}; a kernel argument may also be the tensor itself.
  */
 public final class CudaTensor implements Tensor {
