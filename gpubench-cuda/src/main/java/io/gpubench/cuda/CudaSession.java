@@ -11,6 +11,7 @@ import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.KernelAuditor;
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TensorFactory;
@@ -19,6 +20,7 @@ import io.gpubench.cuda.jna.CudaDriver;
 import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.audit.CuptiAuditor;
 import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.profiler.CudaProfiler;
 import io.gpubench.cuda.telemetry.TelemetrySampler;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -593,6 +595,10 @@ final class CudaSession implements BackendSession {
     }
     if (type == CudaDevice.class) {
       return Optional.of(type.cast(runtime.device));
+    }
+    if (type == ProfilerHooks.class) {
+      // cuProfilerStart/Stop on this session's context, NVTX ranges; the engine opens them around the trials
+      return Optional.of(type.cast(CudaProfiler.hooks(this::check)));
     }
     if (type == KernelAuditor.class) {
       // CUPTI over this session's context; the engine starts it after the trials, around one more call
