@@ -30,7 +30,12 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
  * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
- * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output.
+ * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel
+ * audit, profiler capture ranges and JFR recordings of selected cases.
+ *
+ * <h2>Report and file entries</h2>
+ * Each case publishes its key figures (and its kernels, where audited) as report entries, and the files it produced
+ * (its {@code report.md}, a {@code trials.jfr}) as file entries.
  *
  * <h2>Parallel execution</h2>
  * With {@code gpubench.parallel.enabled=true} (default false) cases of different devices run at once, on a

@@ -115,5 +115,28 @@ public final class Constants {
   /** The longest a worker may take to start and connect. Default: {@code 120}. */
   public static final String FORK_START_TIMEOUT_SECONDS = PREFIX + "fork.start-timeout-seconds";
 
+  /**
+   * Overrides {@code @GpuBenchmark(audit)}: whether cases on a device that can audit (CUDA, through CUPTI) run one
+   * more call after their trials under the kernel audit, {@code true} or {@code false}. Default: the class's, else
+   * {@code true}.
+   */
+  public static final String AUDIT = PREFIX + "audit";
+
+  /**
+   * The cases whose timed trials are a profiler capture range ({@code cuProfilerStart} before the first trial,
+   * {@code cuProfilerStop} after the last), so that {@code nsys profile --capture-range=cudaProfilerApi} records just
+   * them: case patterns separated by whitespace, as the Maven plugin's rules write them
+   * ({@code GemmBenchmark#matmul*[FP16]*}, {@code *[cuda:0]}), or {@code true} for every case. Default: none.
+   */
+  public static final String PROFILER_CAPTURE = PREFIX + "profiler.capture";
+
+  /**
+   * The cases whose timed trials are recorded by Java Flight Recorder into a file of their own
+   * ({@code cases/<case>/trials.jfr} in the output folder, published to the test): for a case on the CPU its
+   * computation, for a GPU case the host side of its trials (launches, the JNA path, the engine's loop). Case
+   * patterns separated by whitespace, or {@code true} for every case. Default: none.
+   */
+  public static final String JFR = PREFIX + "jfr";
+
   private Constants() {}
 }

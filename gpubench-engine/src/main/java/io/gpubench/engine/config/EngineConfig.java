@@ -53,7 +53,8 @@ public record EngineConfig(
       Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
       Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
       Constants.PROGRESS, Constants.PARALLEL_ENABLED, Constants.FORK, Constants.FORK_JVM_ARGS,
-      Constants.FORK_TIMEOUT_SECONDS, Constants.FORK_START_TIMEOUT_SECONDS);
+      Constants.FORK_TIMEOUT_SECONDS, Constants.FORK_START_TIMEOUT_SECONDS, Constants.AUDIT,
+      Constants.PROFILER_CAPTURE, Constants.JFR);
 
   /**
    * Reads the configuration.
@@ -67,6 +68,7 @@ public record EngineConfig(
     for (String key : KNOWN) {
       p.get(key).filter(v -> !v.isBlank()).ifPresent(v -> raw.put(key, v));
     }
+    Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
     return new EngineConfig(
         Path.of(p.get(Constants.OUTPUT_DIR).filter(s -> !s.isBlank()).orElse(Constants.DEFAULT_OUTPUT_DIR)),
         p.get(Constants.RESULTS_FILE).filter(s -> !s.isBlank()).orElse("results.json"),
@@ -142,6 +144,16 @@ public record EngineConfig(
         source.get(Constants.CUDA_TIMING).filter(s -> !s.isBlank())
             .map(v -> parse(Constants.CUDA_TIMING, v, DeviceTiming::parse))
             .orElse(declared.deviceTiming()));
+  }
+
+  /**
+   * What the run records about its cases besides the figures: the kernel audit's override, the cases whose trials
+   * are a profiler capture range, the cases recorded by JFR.
+   *
+   * @return the settings ({@link #from} has checked them)
+   */
+  public Instrumentation instrumentation() {
+    return Instrumentation.from(source);
   }
 
   /**
