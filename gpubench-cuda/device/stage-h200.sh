@@ -11,8 +11,10 @@ lib=$(cd "$dir/lib" && pwd)
 mvn -o -q -pl gpubench-examples -am package dependency:copy-dependencies -DskipTests -DincludeScope=test \
   -DoutputDirectory="$lib" -DexcludeGroupIds=io.gpubench
 rm -f "$lib"/pytorch-native-*
-cp gpubench-api/target/gpubench-api-*.jar gpubench-engine/target/gpubench-engine-*.jar \
-  gpubench-cuda/target/gpubench-cuda-*.jar "$lib/"
+# every module the examples' tests reach (results and djl split from the engine): the reactor's jars, not ~/.m2's
+for m in gpubench-api gpubench-results gpubench-engine gpubench-cuda gpubench-djl gpubench-examples; do
+  cp $(ls "$m"/target/"$m"-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests') "$lib/"
+done
 (cd gpubench-examples/target/test-classes && jar cf "$lib/gpubench-examples-tests.jar" .)
 (cd gpubench-cuda/target/test-classes && jar cf "$lib/gpubench-cuda-tests.jar" .)
 cp ~/.m2/repository/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar "$dir/"
