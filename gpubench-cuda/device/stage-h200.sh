@@ -12,8 +12,9 @@ mvn -o -q -pl gpubench-examples -am package dependency:copy-dependencies -DskipT
   -DoutputDirectory="$lib" -DexcludeGroupIds=io.gpubench
 # DJL's natives are far over the carry limit (the DJL run builds a JNI there).
 rm -f "$lib"/pytorch-native-*
-for m in api results engine djl cuda examples; do
-  cp $(ls gpubench-$m/target/gpubench-$m-*.jar | grep -v -- '-tests.jar$') "$lib/"
+# every module the examples' tests reach (results and djl split from the engine): the reactor's jars, not ~/.m2's
+for m in gpubench-api gpubench-results gpubench-engine gpubench-cuda gpubench-djl gpubench-examples; do
+  cp $(ls "$m"/target/"$m"-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests') "$lib/"
 done
 (cd gpubench-examples/target/test-classes && jar cf "$lib/gpubench-examples-tests.jar" .)
 (cd gpubench-cuda/target/test-classes && jar cf "$lib/gpubench-cuda-tests.jar" .)

@@ -148,8 +148,10 @@ public interface BenchContext {
   void metric(String name, double value, String unit, Better better);
 
   /**
-   * A backend-specific object, such as the CUDA stream of the case, a DJL {@code NDManager}, or in a world (see
-   * {@link Worlds}) the communicator between its ranks.
+   * A backend-specific object, such as the CUDA façade of the case ({@code io.gpubench.cuda.Cuda}), a DJL
+   * {@code NDManager}, or in a world (see {@link Worlds}) the communicator between its ranks. The engine's side of a
+   * case (the types of {@code io.gpubench.api.spi}: the backend session, its clock, telemetry and kernel auditor) is
+   * never handed out.
    *
    * @param type the type wanted
    * @param <T> the type

@@ -13,6 +13,7 @@ import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.KernelAuditor;
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TensorFactory;
@@ -21,6 +22,7 @@ import io.gpubench.cuda.jna.CudaDriver;
 import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.audit.CuptiAuditor;
 import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.profiler.CudaProfiler;
 import io.gpubench.cuda.telemetry.TelemetrySampler;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,34 +33,21 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * One case on one CUDA device: its stream, its tensors, its timing events. Benchmark code gets it with
- * {@code ctx.unwrap(CudaSession.class)} and uses it to compile kernels, plan cuBLASLt products and find tensors'
- * device addresses:
+ * One case on one CUDA device, as the engine drives it: its stream, its tensors, its timing events, its clock,
+ * telemetry and kernel audit. Engine-facing: the engine opens it through {@link CudaBackend#open} and closes it.
+ * Benchmark code gets the {@link Cuda} façade instead ({@code ctx.unwrap(Cuda.class)}), which offers the device,
+ * the stream, kernels, cuBLASLt products, addresses and memory, and cannot close the session or start telemetry.
  *
- * <pre>{@code
- * @Setup void setup(BenchContext ctx) {
- *   CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
- *   Tensor a = ctx.random("a", m, k), b = ctx.random("b", k, n), c = ctx.output("c", m, n);
- *   gemm = cuda.matmul(ctx.referencePrecision(), a, b, c);        // cuBLASLt, planned once
- *   scale = cuda.kernel(SOURCE, "scale").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, c, 2.0f, n);
- * }
- * @Measure void run() { gemm.run(); scale.run(); }                   // both on cuda.stream()
- * }</pre>
- *
- * <p>Work must go on {@link #stream()}: the CUDA events that time a trial are recorded there, and in graph mode
- * ({@link DeviceTiming}) the trial's calls are captured there, once, and replayed: a measured method should only
- * queue work (launches, {@code Matmul.run()}, async copies and memsets), and leave allocating, copying to the host
- * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
- * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
- * buffers), not the device's total use.
- *
+ * <p>Everything the session allocated is freed when the engine closes it. Peak memory is the peak of the bytes this
+ * session allocated (tensors, the cuBLASLt workspace, staging buffers), not the device's total use.
+
  * <p>A framework that launches on a stream of its own (DJL's PyTorch engine: the device's legacy default stream)
  * has the trials timed there through {@code unwrap(FrameworkStream.class)}; the arrays it returns are checked in place
  * as {@link DeviceTensor}s of this device, after the device has finished the work queued so far.
  */
-public final class CudaSession implements BackendSession {
+final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
-  public static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
   /** What a framework's name for its stream may be: it goes into the results' {@code deviceClock}. */
   private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9-]+");
 
@@ -78,6 +67,7 @@ public final class CudaSession implements BackendSession {
   private final Clock clock = new Clock();
   private CudaStream timedStream;
   private String timedStreamName;
+  private final Cuda facade = new Cuda(this);
   private long liveBytes;
   private long peakBytes;
   private long workspace;
@@ -126,14 +116,14 @@ public final class CudaSession implements BackendSession {
     return ev.getValue();
   }
 
-  // ---- what benchmark code uses ----
+  // ---- what benchmark code uses, through the Cuda façade ----
 
   /**
    * The device.
    *
    * @return its facts
    */
-  public CudaDevice device() {
+  CudaDevice device() {
     return runtime.device;
   }
 
@@ -142,7 +132,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the stream
    */
-  public CudaStream stream() {
+  CudaStream stream() {
     return stream;
   }
 
@@ -151,7 +141,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the spec
    */
-  public SessionSpec spec() {
+  SessionSpec spec() {
     return spec;
   }
 
@@ -162,7 +152,7 @@ public final class CudaSession implements BackendSession {
    * @return it, with its device address
    * @throws IllegalArgumentException naming the tensor when it is not this session's
    */
-  public CudaTensor tensor(Tensor t) {
+  CudaTensor tensor(Tensor t) {
     if (t instanceof CudaTensor && ((CudaTensor) t).owner() == this) {
       return (CudaTensor) t;
     }
@@ -184,7 +174,7 @@ public final class CudaSession implements BackendSession {
    * @param t the tensor
    * @return its address
    */
-  public long address(Tensor t) {
+  long address(Tensor t) {
     return tensor(t).address();
   }
 
@@ -198,7 +188,7 @@ public final class CudaSession implements BackendSession {
    * @return the kernel, launching on this session's stream
    * @throws CudaException with NVRTC's log when the source does not compile
    */
-  public CudaKernel kernel(String source, String kernel, String... options) {
+  CudaKernel kernel(String source, String kernel, String... options) {
     check();
     Pointer module = runtime.module(source, kernel + ".cu", options);
     return new CudaKernel(this, runtime.function(module, kernel, kernel + ".cu"), kernel);
@@ -214,7 +204,7 @@ public final class CudaSession implements BackendSession {
    * @param c C, likewise; overwritten
    * @return the plan, closed with the session
    */
-  public Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
+  Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
     check();
     Matmul mm = new Matmul(this, compute, tensor(a), tensor(b), tensor(c), workspaceLimit);
     matmuls.add(mm);
@@ -681,8 +671,9 @@ public final class CudaSession implements BackendSession {
 
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
-    if (type.isInstance(this)) {
-      return Optional.of(type.cast(this));
+    // Never the session itself: benchmark code reaches it through BenchContext.unwrap, and must not close it.
+    if (type == Cuda.class) {
+      return Optional.of(type.cast(facade));
     }
     if (type == CudaStream.class) {
       return Optional.of(type.cast(stream));
@@ -697,6 +688,10 @@ public final class CudaSession implements BackendSession {
     if (worldRank != null && type.isInstance(worldRank)) {
       // the case's world: an io.gpubench.cuda.nccl.Communicator
       return Optional.of(type.cast(worldRank));
+    }
+    if (type == ProfilerHooks.class) {
+      // cuProfilerStart/Stop on this session's context, NVTX ranges; the engine opens them around the trials
+      return Optional.of(type.cast(CudaProfiler.hooks(this::check)));
     }
     if (type == KernelAuditor.class) {
       // CUPTI over this session's context; the engine starts it after the trials, around one more call

@@ -5,10 +5,10 @@ import io.gpubench.api.Precision;
 import java.util.Arrays;
 
 /**
- * A tensor in device memory, made by a {@link CudaSession} and freed when the session closes. Kernels and
- * libraries take its {@link #address()}; a kernel argument may also be the tensor itself. A session also wraps, as a
- * borrowed tensor it never frees, a {@link DeviceTensor} another library made on its device (a DJL array a call
- * returned), to check it in place.
+ * A tensor in device memory, made for a case (its context's inputs and outputs, {@link Cuda#allocate}) and freed
+ * when the case ends. Kernels and libraries take its {@link #address()}; a kernel argument may also be the tensor
+ * itself. A session also wraps, as a borrowed tensor it never frees, a {@link DeviceTensor} another library made on
+ * its device (a DJL array a call returned), to check it in place.
  */
 public final class CudaTensor implements DeviceTensor {
   private final CudaSession owner;

@@ -34,7 +34,8 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
  * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
- * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output. Every key and
+ * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases. Every
+ * key and
  * value is checked at discovery: an unknown {@code gpubench.} key, a malformed value, or a selecting value that
  * matches nothing the run's classes declare fails every class of the run (see {@code config.KnownKeys},
  * {@code plan.RunSelection}).
@@ -43,6 +44,10 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * Engine &rarr; class (a container with a {@code ClassSource}, which Surefire opens a test set for) &rarr; workload
  * (no source) &rarr; case (a test whose {@code MethodSource} is named after its workload). A class that cannot run
  * is a class container holding one failing test, {@code invalid <member>}.
+
+ * <h2>Report and file entries</h2>
+ * Each case publishes its key figures (and its kernels, where audited) as report entries, and the files it produced
+ * (its {@code report.md}, a {@code trials.jfr}) as file entries.
  *
  * <h2>Parallel execution</h2>
  * With {@code gpubench.parallel.enabled=true} (default false) cases of different devices run at once, on a

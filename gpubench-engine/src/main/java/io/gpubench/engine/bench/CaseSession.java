@@ -6,9 +6,12 @@ import io.gpubench.api.CacheMode;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.KernelAuditor;
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TrialCalls;
@@ -35,6 +38,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs one case's benchmark code, step by step as the engine asks ({@link CaseChannel}), and answers with figures:
@@ -63,6 +67,7 @@ public final class CaseSession implements CaseChannel {
   private TrialClock clock;
   private final List<Object> returned = new ArrayList<>();
   private TrialCalls trialCalls;
+  private CaseInstruments instruments;
   private boolean released = true;
   private Runnable barrier = () -> {};
   // what a rank of a world waits for now, for the engine's thread dump of a rank that ran out of time
@@ -369,6 +374,49 @@ public final class CaseSession implements CaseChannel {
   }
 
   @Override
+  public void instrument(Steps.Instruments in) {
+    instruments = CaseInstruments.start(in, session.unwrap(ProfilerHooks.class), spec.backend().id().toString());
+  }
+
+  @Override
+  public Steps.Collected collect(Steps.AuditRequest request) throws StepFailed {
+    CaseInstruments recorded = instruments;
+    instruments = null;
+    if (recorded != null) {
+      recorded.stop();
+    }
+    Optional<KernelAuditor> auditor = session.unwrap(KernelAuditor.class);
+    KernelAudit audit = null;
+    if (auditor.isPresent()) {
+      audit = request.audit() ? audit(auditor.get(), recorded) : KernelAudit.skipped(request.offReason());
+    }
+    return recorded == null ? new Steps.Collected(audit, List.of(), List.of(), List.of())
+        : new Steps.Collected(audit, recorded.files(), recorded.notes(), recorded.recorded());
+  }
+
+  /**
+   * One more call of the workload under the device's kernel auditor, after the trials: what kernels it ran and who
+   * launched them. The auditor never throws for an audit the platform refuses (that is a skipped audit); a call that
+   * throws fails the case, as it would have in the trials.
+   */
+  private KernelAudit audit(KernelAuditor auditor, CaseInstruments recorded) throws StepFailed {
+    try (ProfilerHooks.Range range = recorded == null ? () -> { } : recorded.phase("kernel audit")) {
+      KernelAuditor.Audit running = auditor.start();
+      Object out;
+      KernelAudit result;
+      try {
+        out = workload.call(ctx);
+      } finally {
+        result = running.stop(1);
+      }
+      ops.release(out);
+      return result;
+    } catch (Throwable e) {
+      throw failed(Phase.AUDIT, workloadMember(), e);
+    }
+  }
+
+  @Override
   public Steps.Finished finish() throws StepFailed {
     ErrorStats agreement = null;
     List<String> changed = new ArrayList<>();
@@ -422,6 +470,10 @@ public final class CaseSession implements CaseChannel {
       // telemetry of a failed case is not reported
     }
     telemetry = null;
+    if (instruments != null) {
+      instruments.abandon();
+      instruments = null;
+    }
     returned.clear();
     if (instance != null && ctx != null) {
       for (Method m : spec.declaration().tearDowns()) {

@@ -184,6 +184,11 @@ final class DefaultBenchContext implements BenchContext {
       // the rank's place in its world, the world's id included
       return Optional.ofNullable(world).map(type::cast);
     }
+    // The SPI's types (the session, its clock, telemetry, kernel auditor, profiler hooks) are the engine's side of
+    // a case: benchmark code that closed the session or started an audit would break the protocol it runs under.
+    if (type.getPackageName().equals(BackendSession.class.getPackageName())) {
+      return Optional.empty();
+    }
     return session.unwrap(type);
   }
 

@@ -100,6 +100,7 @@ public record EngineConfig(
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
     Long seed = v.longValue(Constants.SEED);
     v.bool(Constants.PARALLEL_ENABLED, false);
+    Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
     return new EngineConfig(
         Path.of(v.string(Constants.OUTPUT_DIR, Constants.DEFAULT_OUTPUT_DIR)),
         v.string(Constants.RESULTS_FILE, "results.json"),
@@ -176,6 +177,16 @@ public record EngineConfig(
    */
   public TrialPolicy trials(TrialPolicy declared) {
     return trialOverrides.applyTo(declared);
+  }
+
+  /**
+   * What the run records about its cases besides the figures: the kernel audit's override, the cases whose trials
+   * are a profiler capture range, the cases recorded by JFR.
+   *
+   * @return the settings ({@link #from} has checked them)
+   */
+  public Instrumentation instrumentation() {
+    return Instrumentation.from(source);
   }
 
   /**

@@ -6,11 +6,15 @@ import io.gpubench.engine.execution.CaseDriver;
 import io.gpubench.engine.execution.Results;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.results.compare.Figures;
+import io.gpubench.results.compare.KernelShares;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.FileEntry;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -89,6 +93,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     if (r.timing() != null) {
       context.listener().reportingEntryPublished(this, ReportEntry.from(entries(r)));
     }
+    publishFiles(context, outcome);
     switch (r.status()) {
       case FAILED:
         throw new AssertionFailedError(r.message());
@@ -100,6 +105,27 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
       default:
         return context;
     }
+  }
+
+  /**
+   * The files the case produced (its report, a JFR recording) as the test's file entries, which IDEs and build tools
+   * show beside the test, and what could not be recorded as a report entry.
+   */
+  private void publishFiles(GpuBenchExecutionContext context, CaseDriver.Outcome outcome) {
+    for (var f : outcome.files()) {
+      Path path = Path.of(f.path());
+      if (Files.isRegularFile(path)) {
+        context.listener().fileEntryPublished(this, FileEntry.from(path, f.mediaType()));
+      }
+    }
+    if (!outcome.notes().isEmpty()) {
+      context.listener().reportingEntryPublished(this,
+          ReportEntry.from("gpubench.recording", String.join("; ", outcome.notes())));
+    }
+  }
+
+  CaseSpec spec() {
+    return spec;
   }
 
   /** The key figures, as IDEs and Surefire show report entries. */
@@ -127,6 +153,11 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
         e.put("gpubench." + c.metric(), c.describe());
       }
     }
+    if (r.audit() != null) {
+      e.put("gpubench.kernels", r.audit().isSkipped() ? "audit skipped: " + r.audit().skipReason()
+          : KernelShares.line(r.audit()));
+    }
+    r.flags().forEach(f -> e.put("gpubench.flag." + f.code(), f.detail()));
     return e;
   }
 

@@ -7,7 +7,9 @@ import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.config.Instrumentation;
 import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.CaseRecording;
 import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
 import io.gpubench.engine.support.Frameworks;
@@ -111,9 +113,28 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
     RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
     WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
-    CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis()), pool,
+    CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
+    warnUnselected(recording.settings().capture(), cases);
+    warnUnselected(recording.settings().jfr(), cases);
+    CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis(), recording), pool,
         new CaseSession(backends(), frameworks()));
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);
+  }
+
+  /**
+   * A key that selects cases and selects none of this run's says so: a typo in a pattern must not pass for a profile
+   * that was simply not made. Not an error, since a run narrowed to a few classes may leave the pattern's cases out.
+   */
+  private void warnUnselected(Instrumentation.Selection selection, int cases) {
+    if (!selection.any()) {
+      return;
+    }
+    boolean any = getDescendants().stream().filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast)
+        .map(CaseDescriptor::spec)
+        .anyMatch(c -> selection.selects(c.id(), c.declaration().type().getName(), c.workload().name()));
+    if (!any) {
+      System.out.println("gpubench: " + selection + " selects none of the " + cases + " cases of this run");
+    }
   }
 
   /** Every {@code gpubench.} key of the run, without the prefix, for the backends of worker processes. */

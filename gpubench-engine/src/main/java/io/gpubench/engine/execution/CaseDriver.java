@@ -3,11 +3,13 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
+import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
@@ -16,27 +18,42 @@ import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.roofline.Roofline;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The protocol of one case, as the engine drives it: set-up, the checked call, warm-up calls compared with it,
- * timed trials until the stopping rule decides, the last agreement check, the inputs, tear-down. The steps run
- * wherever the {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and
- * every verdict is made here: tolerances, agreement, stopping, the roofline. It never throws: every outcome, skips,
- * failures and lost workers included, becomes a {@link CaseResult}.
+ * timed trials until the stopping rule decides (with the recorders the run asks for around them), one more call
+ * under the kernel audit, the last agreement check, the inputs, tear-down. The steps run wherever the
+ * {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and every verdict
+ * is made here: tolerances, agreement, stopping, the roofline. It never throws: every outcome, skips, failures and
+ * lost workers included, becomes a {@link CaseResult}.
  */
 public final class CaseDriver {
   private final int telemetryIntervalMillis;
+  private final CaseRecording recording;
+
+  /**
+   * Makes a driver that records what each class declares (its kernel audit) and writes case files under
+   * {@code target/gpubench}.
+   *
+   * @param telemetryIntervalMillis the telemetry sampling interval the runners use
+   */
+  public CaseDriver(int telemetryIntervalMillis) {
+    this(telemetryIntervalMillis, CaseRecording.defaults(Path.of(Constants.DEFAULT_OUTPUT_DIR)));
+  }
 
   /**
    * Makes a driver.
    *
    * @param telemetryIntervalMillis the telemetry sampling interval the runners use
+   * @param recording what the run records about each case besides its figures
    */
-  public CaseDriver(int telemetryIntervalMillis) {
+  public CaseDriver(int telemetryIntervalMillis, CaseRecording recording) {
     this.telemetryIntervalMillis = telemetryIntervalMillis;
+    this.recording = recording;
   }
 
   /**
@@ -47,8 +64,39 @@ public final class CaseDriver {
    * @param cause the throwable behind an {@link CaseStatus#ERROR} in this JVM, or null
    * @param stackTrace the stack trace behind an {@link CaseStatus#ERROR} as text (from a worker), or null
    * @param runnerFault why the process that ran the case must run no further case, or null
+   * @param files the files the case produced (its report, a JFR recording), for the test's file entries
+   * @param notes what the run could not record about the case, and why, for the test's report entries
    */
-  public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault) {}
+  public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault,
+      List<Steps.CaseFile> files, List<String> notes) {
+
+    /**
+     * Copies the lists.
+     *
+     * @param result result
+     * @param cause cause
+     * @param stackTrace stack trace
+     * @param runnerFault runner fault
+     * @param files files
+     * @param notes notes
+     */
+    public Outcome {
+      files = List.copyOf(files);
+      notes = List.copyOf(notes);
+    }
+
+    /**
+     * An outcome without files or notes.
+     *
+     * @param result result
+     * @param cause cause
+     * @param stackTrace stack trace
+     * @param runnerFault runner fault
+     */
+    public Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault) {
+      this(result, cause, stackTrace, runnerFault, List.of(), List.of());
+    }
+  }
 
   /**
    * Runs a case over a channel.
@@ -112,12 +160,16 @@ public final class CaseDriver {
       verdicts.later(channel.warmup(further).agreement());
     }
 
+    // The recorders (a profiler's range and capture, JFR) start right before the trials and stop right after; the
+    // kernel audit's call comes after them, never inside the trials.
+    channel.instrument(recording.instruments(spec));
     channel.startTrials();
     TrialSeries series = new TrialSeries(spec.trials());
     while (!series.decided()) {
       series.add(channel.trials(series.nextBatch()).times());
     }
     Steps.TrialsEnded ended = channel.endTrials();
+    Steps.Collected collected = channel.collect(recording.audit(spec));
     Timing timing = series.timing(ended, first.firstCallNanos());
 
     Steps.Finished finished = channel.finish();
@@ -142,7 +194,12 @@ public final class CaseDriver {
       message = (message == null ? "" : message + "\n") + finished.tearDown().message();
     }
     CaseResult result = Results.of(spec, status, message, timing, correctness, throughput, telemetry, memory)
-        .withMetrics(metrics);
-    return new Outcome(result, null, null, finished.runnerFault());
+        .withMetrics(metrics).withAudit(collected.audit());
+    if (!collected.recorded().isEmpty()) {
+      result = result.withFlag(new Flag("profiled", String.join(" and ", collected.recorded())
+          + " ran during the trials: their overhead is in the figures"));
+    }
+    return new Outcome(result, null, null, finished.runnerFault(),
+        recording.withReport(spec, result, collected.files()), collected.notes());
   }
 }

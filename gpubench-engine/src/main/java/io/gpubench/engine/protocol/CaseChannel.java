@@ -2,9 +2,10 @@ package io.gpubench.engine.protocol;
 
 /**
  * The steps of one case, as the engine asks for them, in this order: {@link #prepare}, {@link #checkedCall} (with a
- * reference) or the first warm-up call, {@link #warmup} in rounds, {@link #startTrials}, {@link #trials} in batches,
- * {@link #endTrials}, {@link #finish}. After a failed step the engine calls {@link #abandon} to tear the case down.
- * Implemented in the build's JVM ({@code gpubench.fork=none}) and over a worker process.
+ * reference) or the first warm-up call, {@link #warmup} in rounds, {@link #instrument}, {@link #startTrials},
+ * {@link #trials} in batches, {@link #endTrials}, {@link #collect}, {@link #finish}. After a failed step the engine
+ * calls {@link #abandon} to tear the case down. Implemented in the build's JVM ({@code gpubench.fork=none}) and over
+ * a worker process.
  */
 public interface CaseChannel {
 
@@ -57,6 +58,28 @@ public interface CaseChannel {
    * @throws StepFailed as for {@link #prepare}
    */
   Steps.TrialsEnded endTrials() throws StepFailed;
+
+  /**
+   * Starts what records the trials besides the figures: a named range on a profiler's timeline, a profiler capture
+   * range, a JFR recording. Never fails for a recorder the runner lacks: {@link #collect} says what was missing.
+   * A channel that records nothing need not implement it.
+   *
+   * @param instruments what to record
+   * @throws StepFailed when the runner is lost
+   */
+  default void instrument(Steps.Instruments instruments) throws StepFailed {}
+
+  /**
+   * Stops what {@link #instrument} started, then, if asked and the device can, runs one more call of the workload
+   * under the device's kernel auditor, never inside the timed trials.
+   *
+   * @param request whether to audit
+   * @return the audit (skipped with the reason where the device could not audit), the files made, notes
+   * @throws StepFailed when the audited call throws, or the runner is lost
+   */
+  default Steps.Collected collect(Steps.AuditRequest request) throws StepFailed {
+    return Steps.Collected.NONE;
+  }
 
   /**
    * The last checks, then tear-down and release.

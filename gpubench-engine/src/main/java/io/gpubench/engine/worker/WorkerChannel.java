@@ -68,6 +68,16 @@ final class WorkerChannel implements CaseChannel {
   }
 
   @Override
+  public void instrument(Steps.Instruments instruments) throws StepFailed {
+    worker.call("instrument", instruments, timeout, Phase.TRIALS);
+  }
+
+  @Override
+  public Steps.Collected collect(Steps.AuditRequest request) throws StepFailed {
+    return worker.call("collect", request, timeout, Phase.AUDIT).as(Steps.Collected.class);
+  }
+
+  @Override
   public Steps.Finished finish() throws StepFailed {
     return worker.call("finish", null, timeout, Phase.FINAL_CHECK, interim).as(Steps.Finished.class);
   }

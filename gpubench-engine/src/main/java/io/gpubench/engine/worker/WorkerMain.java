@@ -7,6 +7,7 @@ import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Frames;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.protocol.Steps;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -158,6 +159,11 @@ public final class WorkerMain {
           }
           case "trials" -> session.trials(f.body().asInt());
           case "endTrials" -> session.endTrials();
+          case "instrument" -> {
+            session.instrument(f.as(Steps.Instruments.class));
+            yield null;
+          }
+          case "collect" -> session.collect(f.as(Steps.AuditRequest.class));
           case "finish" -> session.finish();
           case "abandon" -> session.abandon();
           default -> throw new IllegalStateException("unknown step " + f.op());

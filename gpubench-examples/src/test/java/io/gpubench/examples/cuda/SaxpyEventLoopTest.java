@@ -12,8 +12,9 @@ import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.SessionSpec;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 import io.gpubench.cuda.jna.CudaHot;
@@ -49,15 +50,16 @@ class SaxpyEventLoopTest {
     CaseResult auto = engine(out.resolve("auto"), "auto");
 
     double rawNanos;
-    try (CudaSession s = (CudaSession) cuda.open(new SessionSpec("raw-saxpy", Precision.FP32, CacheMode.HOT, 20))) {
+    try (BackendSession s = cuda.open(new SessionSpec("raw-saxpy", Precision.FP32, CacheMode.HOT, 20))) {
+      Cuda facade = s.unwrap(Cuda.class).orElseThrow();
       long n = 1L << 20;
       // random data, never zeros: zeros can run faster than real data
       Tensor x = s.tensors().fromHost("x", SeededInputs.uniform(1, "x", n), Precision.FP32, n);
       Tensor y = s.tensors().fromHost("y", SeededInputs.uniform(1, "y", n), Precision.FP32, n);
       Tensor o = s.tensors().allocate("out", Precision.FP32, n);
-      KernelLaunch l = s.kernel(SaxpyLatencyBenchmark.SOURCE, "saxpy")
+      KernelLaunch l = facade.kernel(SaxpyLatencyBenchmark.SOURCE, "saxpy")
           .bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, o, x, y, 2.0f, n);
-      rawNanos = rawLoop(s, l);
+      rawNanos = rawLoop(facade, l);
     }
     String line = String.format(Locale.ROOT, "saxpy n=1M: engine median %.3f us/call (%d calls/trial, %d trials),"
         + " raw event loop %.3f us/call, difference %.3f us", engineNanos / 1e3, c.timing().callsPerTrial(),
@@ -83,7 +85,7 @@ class SaxpyEventLoopTest {
   }
 
   /** The median over {@link #REPS} of (events around {@link #CALLS} launches) / CALLS, on raw driver calls. */
-  static double rawLoop(CudaSession s, KernelLaunch l) {
+  static double rawLoop(Cuda s, KernelLaunch l) {
     PointerByReference a = new PointerByReference();
     PointerByReference b = new PointerByReference();
     CudaLibs.check(CudaLibs.cuda().cuEventCreate(a, 0), "cuEventCreate");

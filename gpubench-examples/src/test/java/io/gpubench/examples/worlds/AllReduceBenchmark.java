@@ -16,7 +16,7 @@ import io.gpubench.api.Tensor;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
 import io.gpubench.api.Worlds;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaStream;
 import io.gpubench.cuda.CudaTensor;
 import io.gpubench.cuda.nccl.Communicator;
@@ -54,7 +54,7 @@ public class AllReduceBenchmark {
 
   @Setup
   void setup(BenchContext ctx) {
-    CudaSession cuda = RankInputs.cuda(ctx);
+    Cuda cuda = RankInputs.cuda(ctx);
     comm = RankInputs.communicator(ctx);
     stream = cuda.stream();
     long n = RankInputs.elements(ctx);

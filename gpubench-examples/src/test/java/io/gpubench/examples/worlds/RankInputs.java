@@ -2,8 +2,8 @@ package io.gpubench.examples.worlds;
 
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.Tensor;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaKernel;
-import io.gpubench.cuda.CudaSession;
 import io.gpubench.cuda.CudaTensor;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.nccl.Communicator;
@@ -53,8 +53,8 @@ final class RankInputs {
 
   private RankInputs() {}
 
-  static CudaSession cuda(BenchContext ctx) {
-    return ctx.unwrap(CudaSession.class)
+  static Cuda cuda(BenchContext ctx) {
+    return ctx.unwrap(Cuda.class)
         .orElseThrow(() -> new IllegalStateException("no CUDA session for backend " + ctx.backend()));
   }
 
@@ -78,10 +78,10 @@ final class RankInputs {
    * rounded to the case's precision, so the sum is exact (at most 8 terms of 8 or 24 significant bits).
    */
   static Tensor sumOfRanks(BenchContext ctx) {
-    CudaSession cuda = cuda(ctx);
+    Cuda cuda = cuda(ctx);
     long n = elements(ctx);
     CudaKernel add = cuda.kernel(KERNELS, "add_f64");
-    CudaTensor acc = cuda.tensor(cuda.tensors().allocate("sum of the ranks' inputs", ctx.referencePrecision(), n));
+    CudaTensor acc = cuda.allocate("sum of the ranks' inputs", ctx.referencePrecision(), n);
     for (int r = 0; r < ctx.worldSize(); r++) {
       CudaTensor x = cuda.tensor(input(ctx, r, n));
       add.launch(grid(n), Dim3.of(256), 0, acc, x, n, r == 0 ? 1 : 0);

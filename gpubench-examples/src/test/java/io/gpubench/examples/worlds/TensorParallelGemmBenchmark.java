@@ -16,7 +16,7 @@ import io.gpubench.api.Tensor;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
 import io.gpubench.api.Worlds;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaStream;
 import io.gpubench.cuda.CudaTensor;
 import io.gpubench.cuda.Dim3;
@@ -54,7 +54,7 @@ public class TensorParallelGemmBenchmark {
 
   @Setup
   void setup(BenchContext ctx) {
-    CudaSession cuda = RankInputs.cuda(ctx);
+    Cuda cuda = RankInputs.cuda(ctx);
     int m = ctx.dim("m");
     int n = ctx.dim("n");
     int k = ctx.dim("k");
@@ -68,12 +68,12 @@ public class TensorParallelGemmBenchmark {
     var p = ctx.precision();
     CudaTensor a = cuda.tensor(ctx.random("a", m, k));
     CudaTensor b = cuda.tensor(ctx.random("b", k, n));
-    CudaTensor block = cuda.tensor(cuda.tensors().allocate("b, columns of rank " + ctx.rank(), p, k, width));
+    CudaTensor block = cuda.allocate("b, columns of rank " + ctx.rank(), p, k, width);
     cuda.kernel(RankInputs.KERNELS, "columns").launch(RankInputs.grid((long) k * width), Dim3.of(256), 0, b, block,
         (long) k, (long) n, (long) width, (long) ctx.rank() * width, p.bytes());
-    part = cuda.tensor(cuda.tensors().allocate("c, columns of rank " + ctx.rank(), p, m, width));
+    part = cuda.allocate("c, columns of rank " + ctx.rank(), p, m, width);
     local = cuda.matmul(p, a, block, part);
-    gathered = cuda.tensor(cuda.tensors().allocate("the ranks' blocks of c", p, (long) w * m * width));
+    gathered = cuda.allocate("the ranks' blocks of c", p, (long) w * m * width);
     if (ctx.rank() == 0) {
       CudaTensor c = cuda.tensor(ctx.output("c", m, n));
       assemble = cuda.kernel(RankInputs.KERNELS, "interleave").bind(RankInputs.grid((long) m * n), Dim3.of(256), 0,
@@ -93,11 +93,11 @@ public class TensorParallelGemmBenchmark {
 
   @Reference(precision = FP64)
   Tensor oneGpu(BenchContext ctx) {
-    CudaSession cuda = RankInputs.cuda(ctx);
+    Cuda cuda = RankInputs.cuda(ctx);
     int m = ctx.dim("m");
     int n = ctx.dim("n");
     int k = ctx.dim("k");
-    Tensor c = cuda.tensors().allocate("c on one GPU", ctx.referencePrecision(), m, n);
+    Tensor c = cuda.allocate("c on one GPU", ctx.referencePrecision(), m, n);
     cuda.matmul(ctx.referencePrecision(), ctx.random("a", m, k), ctx.random("b", k, n), c).run();
     return c;
   }

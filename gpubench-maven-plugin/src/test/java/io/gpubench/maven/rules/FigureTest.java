@@ -10,6 +10,7 @@ import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.maven.Fixtures;
+import io.gpubench.results.select.CasePattern;
 import org.junit.jupiter.api.Test;
 
 final class FigureTest {

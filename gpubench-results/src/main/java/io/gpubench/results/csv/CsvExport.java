@@ -4,12 +4,14 @@ import io.gpubench.api.CheckMetric;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Devices;
+import io.gpubench.results.compare.KernelShares;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -77,7 +79,21 @@ public final class CsvExport {
       text("throttled", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().throttled())),
       text("shared", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().shared())),
       number("peak_device_bytes", c -> c.memory() == null || c.memory().peakDeviceBytes() == null ? null
-          : c.memory().peakDeviceBytes().doubleValue()));
+          : c.memory().peakDeviceBytes().doubleValue()),
+      text("kernels", c -> c.audit() == null ? null : KernelShares.line(c.audit())),
+      number("audit_kernels_per_call", c -> audit(c, KernelShares::launchesPerCall)),
+      number("audit_gpu_ns", c -> audit(c, a -> a.kernelNanos() + a.copyNanos())),
+      number("audit_span_ns", c -> audit(c, KernelAudit::spanNanos)),
+      number("audit_busy_fraction", c -> audit(c, KernelAudit::busyFraction)),
+      number("audit_library_share", c -> audit(c, KernelAudit::libraryShare)),
+      number("audit_communication_share", c -> audit(c, KernelAudit::communicationShare)),
+      number("audit_copy_share", c -> audit(c, KernelAudit::copyShare)),
+      text("audit_top_kernel", c -> c.audit() == null || c.audit().kernels().isEmpty() ? null
+          : c.audit().kernels().get(0).name()),
+      text("audit_top_library", c -> c.audit() == null || c.audit().kernels().isEmpty() ? null
+          : c.audit().kernels().get(0).library().label()),
+      number("audit_cost_ns", c -> audit(c, a -> a.cost() == null ? null : a.cost().totalNanos())),
+      text("audit_skip_reason", c -> c.audit() == null ? null : c.audit().skipReason()));
 
   private CsvExport() {}
 
@@ -127,6 +143,10 @@ public final class CsvExport {
 
   private static Statistics stats(CaseResult c) {
     return c.timing() == null ? null : c.timing().primary();
+  }
+
+  private static Double audit(CaseResult c, Function<KernelAudit, Double> f) {
+    return c.audit() == null || c.audit().isSkipped() ? null : f.apply(c.audit());
   }
 
   private static Double tp(CaseResult c, Function<Throughput, Double> f) {

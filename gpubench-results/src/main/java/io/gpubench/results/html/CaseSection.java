@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The detail card of one case: its figures with the confidence interval, the trial distribution, the correctness
- * margins as shares of their allowances, the roofline gap, memory, and the telemetry timeline.
+ * margins as shares of their allowances, the roofline gap, memory, the kernels of the audited call, and the
+ * telemetry timeline.
  */
 final class CaseSection {
 
@@ -58,6 +59,7 @@ final class CaseSection {
     }
     m.close("div");
     correctness(m, c.correctness());
+    KernelSection.write(m, charts, c.audit());
     telemetry(m, charts, c.telemetry());
     m.close("article");
   }

@@ -75,6 +75,35 @@ class HtmlReportTest {
   }
 
   @Test
+  void anAuditedCaseShowsItsKernelsByLibraryWithTheTopKernelsAndASkippedAuditItsReason() throws Exception {
+    Document doc = write(List.of(ReportFixtures.h200RunAudited()));
+    List<Element> cards = doc.select("article.case");
+    Element gemm = cards.get(0).selectFirst("section.kernels");
+    assertThat(gemm.selectFirst(".kernel-line").text()).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(gemm.select("dt:contains(span, GPU busy) + dd").text()).isEqualTo("83.5 µs, busy 97% of it");
+    assertThat(gemm.select("tr.kernel-row td").eachText().subList(1, 6))
+        .containsExactly("cuBLASLt", "libcublasLt.so.13", "1", "80.7 µs", "100%");
+    assertThat(gemm.select("tr.copy-row td").eachText()).containsExactly("memset", "copies", "32 B per call", "1",
+        "300 ns", "0.4%");
+    assertThat(gemm.select("[data-chart]")).hasSize(1);
+    assertThat(gemm.selectFirst("details.audit-details").text()).contains("1 launch calls, 1 stack walks of 23 frames");
+    // the card keeps its other charts: the trial histogram, the kernels bar, the telemetry timeline
+    assertThat(cards.get(0).select("[data-chart]")).hasSize(3);
+
+    assertThat(cards.get(2).selectFirst("section.kernels .audit-skipped").text())
+        .isEqualTo("Kernel audit skipped: " + ReportFixtures.AUDIT_REFUSED);
+    assertThat(cards.get(2).select("section.kernels [data-chart]")).isEmpty();
+
+    Element vit = doc.select("section.kernels").get(2);
+    assertThat(vit.select("tr.kernel-row")).hasSize(KernelSection.TOP);
+    assertThat(vit.selectFirst("tr.muted td").text()).isEqualTo("7 more kernels");
+    assertThat(vit.select("td.kernel-name").eachAttr("title")).contains(ReportFixtures.EVIL_KERNEL);
+    assertThat(vit.select("script")).isEmpty();
+    // a CPU case has no audit and no section
+    assertThat(cards.get(1).select("section.kernels")).isEmpty();
+  }
+
+  @Test
   void theEnvironmentNamesGpuDriverCudaJvmAndLibraries() throws Exception {
     Element env = write(List.of(ReportFixtures.h200Run())).selectFirst("details.environment");
     assertThat(env.select("dt:contains(JVM) + dd").text()).contains("17.0.15");

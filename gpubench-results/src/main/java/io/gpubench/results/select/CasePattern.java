@@ -1,4 +1,4 @@
-package io.gpubench.maven.rules;
+package io.gpubench.results.select;
 
 import io.gpubench.api.result.CaseResult;
 import java.util.regex.Pattern;
@@ -11,6 +11,9 @@ import java.util.regex.Pattern;
  * its class ({@code io.x.GemmBenchmark} or {@code GemmBenchmark}), or its class and workload
  * ({@code GemmBenchmark#matmul}), the class by full or simple name; so {@code GemmBenchmark} selects every case of that class and
  * {@code *[FP16][cuda*} every FP16 case on a CUDA device.
+ *
+ * <p>The one case selection of gpubench: the Maven plugin's rules and the engine's keys that pick cases (profiler
+ * capture, JFR recordings) read patterns through it, so a pattern selects the same cases everywhere.
  *
  * @param text the pattern as written
  * @param regex the compiled pattern
@@ -47,19 +50,44 @@ public record CasePattern(String text, Pattern regex) {
    * @return true when it matches the id, the class or the class and workload (by full or simple class name)
    */
   public boolean matches(CaseResult c) {
-    if (regex.matcher(c.id()).matches()) {
+    return matches(c.id(), c.benchmark(), c.workload());
+  }
+
+  /**
+   * Whether the pattern selects a case, by its parts (for a case not yet run).
+   *
+   * @param id the case's id
+   * @param benchmarkClass its class's fully qualified name, or null
+   * @param workloadName its workload's name
+   * @return true when it matches the id, the class or the class and workload (by full or simple class name)
+   */
+  public boolean matches(String id, String benchmarkClass, String workloadName) {
+    if (regex.matcher(id).matches()) {
       return true;
     }
-    String benchmark = c.benchmark() == null ? "" : c.benchmark();
+    String benchmark = benchmarkClass == null ? "" : benchmarkClass;
     String simple = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-    String workload = "#" + c.workload();
-    int hash = c.id().indexOf('#');
-    String simpleId = hash < 0 ? c.id() : simple + c.id().substring(hash);
+    String workload = "#" + workloadName;
+    int hash = id.indexOf('#');
+    String simpleId = hash < 0 ? id : simple + id.substring(hash);
     return regex.matcher(simpleId).matches()
         || regex.matcher(benchmark).matches()
         || regex.matcher(simple).matches()
         || regex.matcher(benchmark + workload).matches()
         || regex.matcher(simple + workload).matches();
+  }
+
+  /**
+   * Patterns separated by whitespace, as rules and keys write them (case ids hold commas: {@code m=256,n=256}).
+   *
+   * @param text the patterns
+   * @return them compiled, in order; empty for blank text
+   */
+  public static java.util.List<CasePattern> list(String text) {
+    if (text == null || text.isBlank()) {
+      return java.util.List.of();
+    }
+    return java.util.Arrays.stream(text.trim().split("\\s+")).map(CasePattern::of).toList();
   }
 
   @Override
