@@ -100,7 +100,11 @@ public record EngineConfig(
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
     Long seed = v.longValue(Constants.SEED);
     v.bool(Constants.PARALLEL_ENABLED, false);
-    Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
+    try {
+      Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDeclarationException("configuration", e.getMessage(), null);
+    }
     return new EngineConfig(
         Path.of(v.string(Constants.OUTPUT_DIR, Constants.DEFAULT_OUTPUT_DIR)),
         v.string(Constants.RESULTS_FILE, "results.json"),

@@ -2,7 +2,6 @@ package io.gpubench.engine.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-import static org.junit.platform.testkit.engine.EventConditions.engine;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -58,15 +57,15 @@ class CaseFilesTest {
 
     results.testEvents().assertStatistics(s -> s.succeeded(2).failed(0));
     Map<String, List<Path>> files = filesByTest(results);
-    assertThat(files).containsOnlyKeys("loop [40000, FP32, cpu]");
-    List<Path> published = files.get("loop [40000, FP32, cpu]");
+    assertThat(files).containsOnlyKeys("loop [n=40000, FP32, cpu]");
+    List<Path> published = files.get("loop [n=40000, FP32, cpu]");
     assertThat(published).extracting(p -> p.getFileName().toString()).containsExactly("report.md", "trials.jfr");
     assertThat(published).allSatisfy(p -> assertThat(p).isAbsolute().startsWith(out.toAbsolutePath().resolve("cases")));
     assertThat(jdk.jfr.consumer.RecordingFile.readAllEvents(published.get(1)))
         .as("recorded in the worker, where the trials ran").isNotEmpty();
     RunResult run = ResultsFile.read(out.resolve("results.json"));
     assertThat(run.cases()).filteredOn(c -> c.flagged("profiled")).extracting(CaseResult::displayName)
-        .containsExactly("loop [40000, FP32, cpu]");
+        .containsExactly("loop [n=40000, FP32, cpu]");
     assertThat(run.cases()).allSatisfy(c -> assertThat(c.audit()).as("the CPU has no audit").isNull());
   }
 
@@ -108,7 +107,7 @@ class CaseFilesTest {
   void aMalformedAuditKeyFailsTheRunNamingKeyAndValue() {
     EngineKit.gpubench(out).selectors(selectClass(HostLoopBenchmark.class))
         .configurationParameter("gpubench.audit", "maybe").execute()
-        .allEvents().assertThatEvents().haveExactly(1, event(engine(), finishedWithFailure(message(m -> m.contains(
+        .testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(m -> m.contains(
             "configuration gpubench.audit = \"maybe\" is invalid: expected true or false")))));
   }
 
@@ -136,7 +135,7 @@ class CaseFilesTest {
         .configurationParameter("gpubench.fork", "none")
         .configurationParameter("gpubench.profiler.capture", "true").execute();
 
-    assertThat(reportEntries(results, "loop [20000, FP32, cpu]").get("gpubench.recording"))
+    assertThat(reportEntries(results, "loop [n=20000, FP32, cpu]").get("gpubench.recording"))
         .isEqualTo("no profiler capture: the cpu backend has no profiler API (cuProfilerStart is CUDA's); record its "
             + "host side with gpubench.jfr");
     assertThat(Files.exists(out.resolve("cases"))).as("nothing was recorded").isFalse();
