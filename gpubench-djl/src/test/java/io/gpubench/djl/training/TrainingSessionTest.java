@@ -55,7 +55,7 @@ class TrainingSessionTest {
   }
 
   @Test
-  void releasedGradientsAreWrittenAfreshByTheNextBackward() {
+  void theGradientsAreReleasedAfterEveryUpdate() {
     try (TrainingSession session = start(DataType.FLOAT32)) {
       session.step();
       PtNDArray weight = (PtNDArray) firstWeight(session);
@@ -63,6 +63,14 @@ class TrainingSessionTest {
       assertThat(weight.hasGradient()).isTrue();
       session.step();
       assertThat(JniUtils.getGradient(weight)).as("gradient after the update").isNull();
+    }
+  }
+
+  @Test
+  void aWarmUpRunsAtLeastTheStepsAsked() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      session.warmUp(0, 3);
+      assertThat(session.profile().steps()).isEqualTo(3);
     }
   }
 
