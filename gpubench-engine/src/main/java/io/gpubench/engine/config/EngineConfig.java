@@ -29,6 +29,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param telemetryIntervalMillis telemetry sampling interval
  * @param summary whether to print the summary table
  * @param progress whether to print progress lines
+ * @param progressIntervalSeconds seconds between progress lines; 0 for one per case
  * @param include patterns of opt-in classes to run
  * @param raw every {@code gpubench.} key that was set, for the results file and backend settings
  * @param source the parameters, for per-class lookups
@@ -43,6 +44,7 @@ public record EngineConfig(
     int telemetryIntervalMillis,
     boolean summary,
     boolean progress,
+    double progressIntervalSeconds,
     List<String> include,
     Map<String, String> raw,
     ConfigurationParameters source) {
@@ -51,8 +53,9 @@ public record EngineConfig(
   private static final List<String> KNOWN = List.of(Constants.OUTPUT_DIR, Constants.RESULTS_FILE, Constants.BACKENDS,
       Constants.PRECISIONS, Constants.PROFILE, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
       Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
-      Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
-      Constants.PROGRESS, Constants.PARALLEL_ENABLED, Constants.FORK, Constants.FORK_JVM_ARGS,
+      Constants.TRIALS_MAX_WARMUP_SECONDS, Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED,
+      Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY, Constants.PROGRESS, Constants.PROGRESS_INTERVAL_SECONDS,
+      Constants.PARALLEL_ENABLED, Constants.FORK, Constants.FORKS, Constants.FORK_JVM_ARGS,
       Constants.FORK_TIMEOUT_SECONDS, Constants.FORK_START_TIMEOUT_SECONDS);
 
   /**
@@ -77,6 +80,7 @@ public record EngineConfig(
         number(p, Constants.TELEMETRY_INTERVAL_MS, 20, Integer::parseInt),
         p.getBoolean(Constants.SUMMARY).orElse(true),
         p.getBoolean(Constants.PROGRESS).orElse(true),
+        number(p, Constants.PROGRESS_INTERVAL_SECONDS, 10.0, Double::parseDouble),
         list(p, Constants.INCLUDE),
         raw,
         p);
@@ -135,13 +139,15 @@ public record EngineConfig(
         number(source, Constants.TRIALS_TARGET, declared.target(), Double::parseDouble),
         declared.confidence(),
         number(source, Constants.TRIALS_BUDGET_SECONDS, declared.budgetSeconds(), Double::parseDouble),
-        number(source, Constants.TRIALS_CALLS_PER_TRIAL, declared.callsPerTrial(), Integer::parseInt),
+        number(source, Constants.TRIALS_CALLS_PER_TRIAL, declared.callsPerTrial(),
+            v -> v.equalsIgnoreCase("auto") ? 0 : Integer.parseInt(v)),
         source.get(Constants.CACHE).filter(s -> !s.isBlank())
             .map(v -> parse(Constants.CACHE, v, s -> CacheMode.valueOf(s.trim().toUpperCase(Locale.ROOT))))
             .orElse(declared.cache()),
         source.get(Constants.CUDA_TIMING).filter(s -> !s.isBlank())
             .map(v -> parse(Constants.CUDA_TIMING, v, DeviceTiming::parse))
-            .orElse(declared.deviceTiming()));
+            .orElse(declared.deviceTiming()),
+        number(source, Constants.TRIALS_MAX_WARMUP_SECONDS, declared.maxWarmupSeconds(), Double::parseDouble));
   }
 
   /**

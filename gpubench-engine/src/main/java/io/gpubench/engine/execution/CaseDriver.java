@@ -3,12 +3,14 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
@@ -59,11 +61,33 @@ public final class CaseDriver {
    * @return its outcome
    */
   public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId) {
+    return run(spec, channel, backendId, new Fork(0, 1, 0));
+  }
+
+  /**
+   * Which fork of a case a run is.
+   *
+   * @param index the fork's number, from 0
+   * @param count how many forks measure the case
+   * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
+   */
+  public record Fork(int index, int count, int callsPerTrial) {}
+
+  /**
+   * Runs one fork of a case over a channel: the whole protocol, with the fork's share of the trials.
+   *
+   * @param spec the case
+   * @param channel where its steps run
+   * @param backendId the backend as the runner sees it
+   * @param fork which fork this is
+   * @return its outcome
+   */
+  public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId, Fork fork) {
     CaseRequest request = new CaseRequest(spec.id(), spec.declaration().type().getName(), spec.workload().name(),
         spec.dims().axes(), spec.precision(), backendId, spec.seed(), spec.allowance().range(), spec.trials(),
         telemetryIntervalMillis);
     try {
-      return protocol(spec, request, channel);
+      return protocol(spec, request, channel, fork);
     } catch (StepFailed e) {
       Steps.Released released = channel.abandon();
       Failure f = e.failure();
@@ -88,36 +112,32 @@ public final class CaseDriver {
         : "@Measure ") + spec.workload().method().getName() + "()";
   }
 
-  private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel) throws StepFailed {
+  private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel, Fork fork) throws StepFailed {
     BenchmarkDeclaration decl = spec.declaration();
+    TrialPolicy policy = spec.trials().perFork(fork.count());
     Steps.Prepared prepared = channel.prepare(request);
     Verdicts verdicts = new Verdicts(spec.allowance(), decl.referencePrecision(), prepared.hasReference());
 
     Steps.Checked first = channel.checkedCall();
     verdicts.checked(first);
-    int further = Math.max(0, spec.trials().warmup() - 1);
-    if (further > 0) {
-      verdicts.later(channel.warmup(further).agreement());
-    }
+    double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
+        ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
+    Warming.Result warm = Warming.run(channel, policy, first, prepared.deviceClock() == null, verdicts,
+        fork.callsPerTrial(), stepLimit);
 
-    channel.startTrials();
-    TrialSeries series = new TrialSeries(spec.trials());
+    channel.startTrials(warm.callsPerTrial());
+    TrialSeries series = new TrialSeries(policy, warm.callsPerTrial());
     while (!series.decided()) {
-      series.add(channel.trials(series.nextBatch()).times());
+      series.add(channel.trials(series.nextBatch()));
     }
     Steps.TrialsEnded ended = channel.endTrials();
-    Timing timing = series.timing(ended, first.firstCallNanos());
+    Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup());
 
     Steps.Finished finished = channel.finish();
     if (finished.agreement() != null) {
       verdicts.later(List.of(finished.agreement()));
     }
     Correctness correctness = verdicts.correctness(finished.changedInputs());
-    Throughput throughput = Roofline.of(
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().flops(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().bytes(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().items(), spec.dims(), spec.precision()),
-        timing.primary().median(), spec.precision(), spec.backend().peaks());
     Telemetry telemetry = ended.telemetry();
     Memory memory = finished.memory();
     Map<String, Metric> metrics = finished.metrics();
@@ -133,8 +153,51 @@ public final class CaseDriver {
       status = CaseStatus.ERROR;
       message = (message == null ? "" : message + "\n") + finished.tearDown().message();
     }
-    CaseResult result = Results.of(spec, status, message, timing, correctness, throughput, telemetry, memory)
-        .withMetrics(metrics);
+    CaseResult result = Results.of(spec, status, message, timing, correctness, throughput(spec, timing), telemetry,
+        memory).withMetrics(metrics);
+    for (Flag f : CaseFlags.of(policy, series, timing, telemetry)) {
+      result = result.withFlag(f);
+    }
     return new Outcome(result, null, null, finished.runnerFault());
+  }
+
+  /**
+   * The result of a case measured in several forks, from each fork's: the figures of all their trials with an
+   * interval that spans the forks ({@link Forks}), the correctness, telemetry and figures of the first fork, and every
+   * fork's flags. A fork that did not pass is the case's result.
+   *
+   * @param spec the case
+   * @param forks the forks' outcomes, in order
+   * @return the case's outcome
+   */
+  public Outcome combine(CaseSpec spec, List<Outcome> forks) {
+    for (Outcome o : forks) {
+      if (o.result().status() != CaseStatus.PASSED) {
+        return o;
+      }
+    }
+    if (forks.size() == 1) {
+      return forks.get(0);
+    }
+    CaseResult first = forks.get(0).result();
+    Timing timing = Forks.combine(forks.stream().map(o -> o.result().timing()).toList(), spec.trials().confidence());
+    CaseResult last = forks.get(forks.size() - 1).result();
+    CaseResult result = Results.of(spec, CaseStatus.PASSED, null, timing, first.correctness(),
+        throughput(spec, timing), last.telemetry(), first.memory()).withMetrics(first.metrics());
+    for (Flag f : Forks.flags(forks.stream().map(Outcome::result).toList())) {
+      result = result.withFlag(f);
+    }
+    String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
+        .orElse(null);
+    return new Outcome(result, null, null, fault);
+  }
+
+  private static Throughput throughput(CaseSpec spec, Timing timing) {
+    BenchmarkDeclaration decl = spec.declaration();
+    return Roofline.of(
+        BenchmarkDeclaration.Cost.evaluate(decl.cost().flops(), spec.dims(), spec.precision()),
+        BenchmarkDeclaration.Cost.evaluate(decl.cost().bytes(), spec.dims(), spec.precision()),
+        BenchmarkDeclaration.Cost.evaluate(decl.cost().items(), spec.dims(), spec.precision()),
+        timing.primary().median(), spec.precision(), spec.backend().peaks());
   }
 }

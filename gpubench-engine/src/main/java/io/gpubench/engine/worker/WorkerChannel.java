@@ -34,8 +34,13 @@ final class WorkerChannel implements CaseChannel {
   }
 
   @Override
-  public void startTrials() throws StepFailed {
-    worker.call("startTrials", null, timeout, Phase.TRIALS);
+  public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
+    return worker.call("settle", request, timeout, Phase.WARMUP).as(Steps.Settled.class);
+  }
+
+  @Override
+  public void startTrials(int callsPerTrial) throws StepFailed {
+    worker.call("startTrials", callsPerTrial, timeout, Phase.TRIALS);
   }
 
   @Override

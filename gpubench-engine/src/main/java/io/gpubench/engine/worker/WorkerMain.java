@@ -95,6 +95,7 @@ public final class WorkerMain {
     BackendSettings backendSettings = key -> java.util.Optional.ofNullable(settings.get(key));
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     session = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
+    session.primeJitReadings();
     Frames.write(out, "configured", null);
   }
 
@@ -107,8 +108,9 @@ public final class WorkerMain {
           case "prepare" -> session.prepare(f.as(CaseRequest.class));
           case "checkedCall" -> session.checkedCall();
           case "warmup" -> session.warmup(f.body().asInt());
+          case "settle" -> session.settle(f.as(io.gpubench.engine.protocol.Steps.SettleRequest.class));
           case "startTrials" -> {
-            session.startTrials();
+            session.startTrials(f.body().asInt());
             yield null;
           }
           case "trials" -> session.trials(f.body().asInt());

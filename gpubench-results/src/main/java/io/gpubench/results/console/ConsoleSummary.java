@@ -93,15 +93,16 @@ public final class ConsoleSummary {
     if (t == null) {
       return "";
     }
+    // The SI prefix follows the figure (312.5 GFLOP/s, 1.21 TFLOP/s), never "1.21e+03 GFLOP/s".
     if (t.flopsPerSecond() != null) {
-      String s = String.format(Locale.ROOT, "%.3g GFLOP/s", t.flopsPerSecond() / 1e9);
+      String s = Figures.rate(t.flopsPerSecond(), "FLOP/s");
       return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
     }
     if (t.itemsPerSecond() != null) {
-      return String.format(Locale.ROOT, "%.4g items/s", t.itemsPerSecond());
+      return Figures.rate(t.itemsPerSecond(), "items/s");
     }
     if (t.bytesPerSecond() != null) {
-      return String.format(Locale.ROOT, "%.3g GB/s", t.bytesPerSecond() / 1e9);
+      return Figures.rate(t.bytesPerSecond(), "B/s");
     }
     return "";
   }
@@ -124,17 +125,22 @@ public final class ConsoleSummary {
   }
 
   private static String flags(CaseResult c) {
-    if (c.telemetry() == null) {
-      return "";
-    }
     List<String> f = new ArrayList<>();
-    if (c.telemetry().shared()) {
-      f.add("SHARED");
+    if (c.telemetry() != null) {
+      if (c.telemetry().shared()) {
+        f.add("SHARED");
+      }
+      if (c.telemetry().throttled()) {
+        f.add("THROTTLED");
+      }
     }
-    if (c.telemetry().throttled()) {
-      f.add("THROTTLED");
+    for (var flag : c.flags()) {
+      String code = flag.code().toUpperCase(Locale.ROOT);
+      if (!f.contains(code)) {
+        f.add(code);
+      }
     }
-    if (c.telemetry().smClockMeanMhz() != null) {
+    if (c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
       f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
     }
     return String.join(" ", f);
