@@ -19,15 +19,17 @@ import java.lang.ref.WeakReference;
  * call. Returning the one result is as good, and a measure that writes its outputs into arrays registered with
  * {@link BenchContext#output} needs neither: its stores are its effect.
  *
- * <p>How, as JMH's {@code Blackhole} does it: each {@code consume} reads two volatile fields and compares the value
- * with them in a way that can never hold but that the compiler cannot prove false, so the value must be computed; the
+ * <p>How, as JMH's {@code Blackhole} does it: each {@code consume} reads two volatile fields that differ and compares
+ * the value with both ({@code v == a & v == b}, which can never hold but which the compiler cannot prove false), so
+ * the value must be computed; the
  * volatile reads keep every call's loads inside its own iteration of the loop. An object is in addition stored, very
  * rarely, where the compiler cannot see it, so that it cannot be scalar-replaced. A call costs about a nanosecond.
  * One instance serves one thread.
  */
 public final class Blackhole {
-  // Two values that differ, read back as volatile on every call: (v ^ a) == (v ^ b) only if a == b, which never
-  // holds, but a compiler that cannot see the values cannot know that.
+  // Two values that differ, read back as volatile on every call: v == a & v == b never holds, but a compiler that
+  // cannot see a and b cannot know that, so it must compute v. (Not (v ^ a) == (v ^ b): a compiler reduces that to
+  // a == b and drops v, and with it the work that made v.)
   private volatile long longA = 0x5eed_c0ffee_0001L;
   private volatile long longB = 0x5eed_c0ffee_0002L;
   private volatile int intA = 0x5eed_0001;
@@ -50,7 +52,7 @@ public final class Blackhole {
    * @param v the value
    */
   public void consume(long v) {
-    if ((v ^ longA) == (v ^ longB)) {
+    if (v == longA & v == longB) {
       escapedLong = v; // never: longA and longB differ
     }
   }
@@ -61,7 +63,7 @@ public final class Blackhole {
    * @param v the value
    */
   public void consume(int v) {
-    if ((v ^ intA) == (v ^ intB)) {
+    if (v == intA & v == intB) {
       escapedLong = v;
     }
   }
