@@ -53,6 +53,8 @@ public final class CaseSession implements CaseChannel {
   private Tensor reference;
   private Tensor checked;
   private final Map<Tensor, Long> inputPrints = new LinkedHashMap<>();
+  // A class's declaration, read once per process: reading it parses every shape, and a class may have a thousand.
+  private final Map<String, BenchmarkDeclaration> declarations = new java.util.HashMap<>();
   private TelemetryRecorder telemetry;
   private TrialClock clock;
   private CallLoop loop;
@@ -96,8 +98,14 @@ public final class CaseSession implements CaseChannel {
     WorkloadDeclaration w;
     Backend backend;
     try {
-      Class<?> type = Class.forName(req.benchmarkClass(), true, Thread.currentThread().getContextClassLoader());
-      decl = DeclarationReader.read(type);
+      decl = declarations.computeIfAbsent(req.benchmarkClass(), name -> {
+        try {
+          return DeclarationReader.read(Class.forName(name, true, Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+          throw new IllegalStateException(e.toString(), e);
+        }
+      });
+      Class<?> type = decl.type();
       w = decl.workloads().stream().filter(x -> x.name().equals(req.workload())).findFirst()
           .orElseThrow(() -> new IllegalStateException(type.getName() + " has no workload " + req.workload()));
       backend = backends.all().stream().filter(b -> b.id().equals(req.backend())).findFirst()
