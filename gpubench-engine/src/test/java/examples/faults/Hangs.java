@@ -18,6 +18,8 @@ import io.gpubench.api.Trials;
 @GpuBenchmark
 @Shape("n=8")
 @Tolerance(maxAbs = 1e-6)
+// The second call hangs: the first of the warm-up rounds, a step whose cap (10 s by default) the 2 s limit lowers to 1 s
+// for the correct workload.
 @Trials(warmup = 1, min = 2, max = 2)
 @Fork(timeoutSeconds = 8)
 public class Hangs {

@@ -8,11 +8,13 @@ import java.lang.annotation.Target;
 
 /**
  * How a class's cases are isolated: which worker process runs them, with which JVM arguments, and how long a step
- * may take before the worker is stopped and the case fails. Keys override it for a run: {@code gpubench.fork},
- * {@code gpubench.fork.jvm-args}, {@code gpubench.fork.timeout-seconds}.
+ * may take before the worker is stopped and the case fails, and how many workers measure each case. Keys override it
+ * for a run: {@code gpubench.fork}, {@code gpubench.fork.jvm-args}, {@code gpubench.fork.timeout-seconds},
+ * {@code gpubench.forks}.
  *
  * <pre>{@code
  * @Fork(value = ForkMode.CASE, jvmArgs = {"-Xmx16g"}, timeoutSeconds = 3600)  // each case in a fresh JVM
+ * @Fork(forks = 3)                                                            // three workers measure each case
  * }</pre>
  */
 @Documented
@@ -42,4 +44,15 @@ public @interface Fork {
    * @return seconds; 0 for the run's ({@code gpubench.fork.timeout-seconds}, default 600)
    */
   int timeoutSeconds() default 0;
+
+  /**
+   * How many worker processes measure each case, one after the other (JMH's forks). Each starts with no JIT profile,
+   * warms up on its own and runs its share of the trials ({@link Trials#budgetSeconds()} and {@link Trials#max()}
+   * are split between them); the case's interval spans the forks, so that it says what another run would give, not
+   * only how consecutive trials in one process agree.
+   *
+   * @return at least 1; 0 for the run's ({@code gpubench.forks}; by default 2 for CPU cases, 1 on a device with its
+   *     own timer)
+   */
+  int forks() default 0;
 }

@@ -16,7 +16,7 @@ import java.lang.annotation.Target;
  *
  * <p>Each value can be overridden for a run with the configuration keys {@code gpubench.trials.warmup},
  * {@code .min}, {@code .max}, {@code .target}, {@code .budget-seconds}, {@code .calls-per-trial},
- * {@code gpubench.cache} and {@code gpubench.cuda.timing}.
+ * {@code .max-warmup-seconds}, {@code gpubench.cache} and {@code gpubench.cuda.timing}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -66,12 +66,24 @@ public @interface Trials {
   double budgetSeconds() default 5.0;
 
   /**
-   * Calls per timed trial; the trial's time is divided by it. Raise it for microsecond workloads so that the
-   * launch and timer overhead does not dominate.
+   * Calls per timed trial; the trial's time is divided by it. 0, the default, lets the engine choose: on the host
+   * clock (CPU cases), as many calls as make a trial last about a millisecond after warm-up, so that the clock's own
+   * cost (some 25 ns a reading) is under 0.01% of a trial; on a device clock, one call (a device times the calls
+   * without the launch path, see {@link #deviceTiming()}).
    *
-   * @return at least 1
+   * @return 0 for the engine's choice, or at least 1
    */
-  int callsPerTrial() default 1;
+  int callsPerTrial() default 0;
+
+  /**
+   * The most seconds of warm-up before the trials. After the declared {@link #warmup()} calls, the engine makes
+   * rounds of calls, as trials make them, until the time per call stops falling and the JIT compiler has stopped
+   * compiling (a kernel timed before C2 compiled it reads several times too slow), or until this cap; the results
+   * say which ({@code timing.warmup}). 0 makes only the declared calls.
+   *
+   * @return non-negative seconds
+   */
+  double maxWarmupSeconds() default 10.0;
 
   /**
    * Whether caches are flushed before every trial.

@@ -2,6 +2,7 @@ package io.gpubench.cuda.telemetry;
 
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.spi.TelemetryRecorder;
+import io.gpubench.api.spi.TrialConditions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,6 +69,56 @@ public final class TelemetrySampler implements TelemetryRecorder {
     synchronized (samples) {
       samples.add(s);
     }
+  }
+
+  /**
+   * The samples taken during a trial and the last one before it: the throttle reasons among them that slow the clocks
+   * ({@link ClockEventReasons#COSTLY}: power cap, thermal and hardware slowdowns, power brake; idle and the clock
+   * settings describe a state, not a slowdown that comes and goes), and the lowest SM clock of those taken while the
+   * GPU was busy.
+   */
+  @Override
+  public Optional<TrialConditions> during(long startNanos, long endNanos) {
+    return conditions(samples(), (startNanos - start) / 1e6, (endNanos - start) / 1e6);
+  }
+
+  /**
+   * The conditions of a trial from samples.
+   *
+   * @param samples the samples, in time order
+   * @param fromMillis the trial's start, in the samples' time
+   * @param toMillis its end
+   * @return the conditions, or empty when no sample is at or before the trial's end
+   */
+  static Optional<TrialConditions> conditions(List<Sample> samples, double fromMillis, double toMillis) {
+    int first = -1;
+    int last = -1;
+    for (int i = samples.size() - 1; i >= 0; i--) {
+      double t = samples.get(i).millis();
+      if (t <= toMillis && last < 0) {
+        last = i;
+      }
+      if (t < fromMillis) {
+        first = i; // the last sample before the trial: the state it started in
+        break;
+      }
+      first = i;
+    }
+    if (last < 0) {
+      return Optional.empty();
+    }
+    long reasons = 0;
+    Double clock = null;
+    for (Sample s : samples.subList(Math.max(0, first), last + 1)) {
+      if (s.reasons() != null) {
+        reasons |= s.reasons() & ClockEventReasons.COSTLY;
+      }
+      boolean busy = s.reasons() == null || (s.reasons() & ClockEventReasons.GPU_IDLE) == 0;
+      if (busy && s.smClockMhz() != null) {
+        clock = clock == null ? s.smClockMhz() : Math.min(clock, s.smClockMhz());
+      }
+    }
+    return Optional.of(new TrialConditions(ClockEventReasons.names(reasons), clock));
   }
 
   @Override

@@ -16,6 +16,7 @@ import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
+import io.gpubench.api.spi.TrialConditions;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
@@ -30,11 +31,10 @@ import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.protocol.Throwables;
 import io.gpubench.engine.support.Frameworks;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,8 +47,6 @@ import java.util.Optional;
  * in the build's JVM with {@code gpubench.fork=none}.
  */
 public final class CaseSession implements CaseChannel {
-  private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
-
   private final Backends backends;
   private final Frameworks frameworks;
 
@@ -63,11 +61,17 @@ public final class CaseSession implements CaseChannel {
   private Tensor reference;
   private Tensor checked;
   private final Map<Tensor, Long> inputPrints = new LinkedHashMap<>();
+  // A class's declaration, read once per process: reading it parses every shape, and a class may have a thousand.
+  private final Map<String, BenchmarkDeclaration> declarations = new java.util.HashMap<>();
   private TelemetryRecorder telemetry;
   private TrialClock clock;
-  private final List<Object> returned = new ArrayList<>();
+  private CallLoop loop;
+  private Object[] kept = new Object[0];
   private TrialCalls trialCalls;
   private CaseInstruments instruments;
+  private int callsPerTrial;
+  private final JitActivity jit = new JitActivity();
+  private int rounds;
   private boolean released = true;
   private Runnable barrier = () -> {};
   // what a rank of a world waits for now, for the engine's thread dump of a rank that ran out of time
@@ -158,6 +162,14 @@ public final class CaseSession implements CaseChannel {
     return request != null && request.world() != null;
   }
 
+  /**
+   * Compiles the code that reads the JIT's activity between warm-up rounds, so that its own compilation does not
+   * read as the workload's; a worker calls it once, before its first case.
+   */
+  public void primeJitReadings() {
+    jit.prime();
+  }
+
   @Override
   public Steps.Prepared prepare(CaseRequest req) throws StepFailed {
     if (!released) {
@@ -172,8 +184,14 @@ public final class CaseSession implements CaseChannel {
     WorkloadDeclaration w;
     Backend backend;
     try {
-      Class<?> type = Class.forName(req.benchmarkClass(), true, Thread.currentThread().getContextClassLoader());
-      decl = DeclarationReader.read(type);
+      decl = declarations.computeIfAbsent(req.benchmarkClass(), name -> {
+        try {
+          return DeclarationReader.read(Class.forName(name, true, Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+          throw new IllegalStateException(e.toString(), e);
+        }
+      });
+      Class<?> type = decl.type();
       w = decl.workloads().stream().filter(x -> x.name().equals(req.workload())).findFirst()
           .orElseThrow(() -> new IllegalStateException(type.getName() + " has no workload " + req.workload()));
       backend = backends.all().stream().filter(b -> b.id().equals(req.backend())).findFirst()
@@ -240,11 +258,16 @@ public final class CaseSession implements CaseChannel {
       for (Tensor t : ctx.inputs()) {
         inputPrints.put(t, ops.fingerprint(t));
       }
+      loop = workload.loop(ctx);
+      // A world's trials are timed between the engine's barriers, with the session's plain clock (events on the
+      // device): a blocked or captured trial cannot wait for peers that are not held or captured alike.
+      clock = inWorld() ? session.clock() : session.clock(spec.trials().deviceTiming());
       session.resetPeakMemory();
     } catch (Throwable e) {
       throw failed(Phase.SETUP, null, e);
     }
-    return new Steps.Prepared(reference != null, ctx.inputs().stream().map(Tensor::name).toList());
+    return new Steps.Prepared(reference != null, ctx.inputs().stream().map(Tensor::name).toList(),
+        clock.deviceClock().isEmpty() ? null : clock.deviceClock());
   }
 
   @Override
@@ -278,7 +301,9 @@ public final class CaseSession implements CaseChannel {
     try {
       List<Double> times = new ArrayList<>(calls);
       List<ErrorStats> agreement = new ArrayList<>();
-      long jit = JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
+      long begin = System.nanoTime();
+      double compiled = jit.compilationMillis();
+      double compilerCpu = jit.compilerCpuNanos();
       for (int i = 0; i < calls; i++) {
         if (checked != null) {
           ctx.outputs().forEach(ops::poison);
@@ -292,28 +317,100 @@ public final class CaseSession implements CaseChannel {
         }
         ops.release(out);
       }
-      double compiled = jit < 0 ? -1 : JIT.getTotalCompilationTime() - jit;
-      return new Steps.Warmed(times, agreement, compiled);
+      return warmed(times, agreement, begin, compiled, compilerCpu);
     } catch (Throwable e) {
       throw failed(Phase.WARMUP, workloadMember(), e);
     }
   }
 
   @Override
-  public void startTrials() throws StepFailed {
+  public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
     try {
-      // A world's trials are timed between the engine's barriers, with the session's plain clock (events on the
-      // device): a blocked or captured trial cannot wait for peers that are not held or captured alike.
-      clock = inWorld() ? session.clock() : session.clock(spec.trials().deviceTiming());
-      int calls = spec.trials().callsPerTrial();
-      trialCalls = () -> {
-        for (int c = 0; c < calls; c++) {
-          returned.add(workload.call(ctx));
-        }
-      };
+      jit.refresh();
+      return SteadyWarmup.run(request, this::round);
+    } catch (Throwable e) {
+      throw failed(Phase.WARMUP, workloadMember(), e);
+    }
+  }
+
+  /** One round of warm-up: batches through the trial loop, each timed, with the JIT's activity around them. */
+  private Steps.Round round(int batches, int callsPerBatch, long deadlineNanos) throws Throwable {
+    if (++rounds % 16 == 0) {
+      jit.refresh();
+    }
+    double[] times = new double[batches];
+    ensureKept(callsPerBatch);
+    long begin = System.nanoTime();
+    double compiled = jit.compilationMillis();
+    double compilerCpu = jit.compilerCpuNanos();
+    int made = 0;
+    while (made < batches) {
+      session.synchronize();
+      long start = System.nanoTime();
+      loop.run(callsPerBatch, kept);
+      session.synchronize();
+      long end = System.nanoTime();
+      times[made++] = (double) (end - start) / callsPerBatch;
+      releaseKept(callsPerBatch);
+      if (end - deadlineNanos > 0) {
+        break;
+      }
+    }
+    double compiledAfter = jit.compilationMillis();
+    double compilerCpuAfter = jit.compilerCpuNanos();
+    int runnable = jit.runnableCompilers();
+    Arrays.sort(times, 0, made);
+    double median = made % 2 == 1 ? times[made / 2] : (times[made / 2 - 1] + times[made / 2]) / 2;
+    return new Steps.Round(made, callsPerBatch, median,
+        compiled < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiled,
+        compilerCpu < 0 || compilerCpuAfter < 0 ? -1 : (compilerCpuAfter - compilerCpu) / 1e6, runnable,
+        (System.nanoTime() - begin) / 1e9);
+  }
+
+  private Steps.Warmed warmed(List<Double> times, List<ErrorStats> agreement, long begin, double compiledBefore,
+      double compilerCpuBefore) {
+    double compiled = jit.compilationMillis();
+    double compilerCpu = jit.compilerCpuNanos();
+    return new Steps.Warmed(times, agreement, compiledBefore < 0 || compiled < 0 ? -1 : compiled - compiledBefore,
+        compilerCpuBefore < 0 || compilerCpu < 0 ? -1 : (compilerCpu - compilerCpuBefore) / 1e6,
+        (System.nanoTime() - begin) / 1e9);
+  }
+
+  @Override
+  public void startTrials(int callsPerTrial) throws StepFailed {
+    try {
+      if (callsPerTrial < 1) {
+        throw new IllegalArgumentException("calls per trial " + callsPerTrial + ": at least 1");
+      }
+      ensureKept(callsPerTrial);
+      CallLoop calls = loop;
+      Object[] results = kept;
+      trialCalls = () -> calls.run(callsPerTrial, results);
+      this.callsPerTrial = callsPerTrial;
       telemetry = session.startTelemetry();
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
+    }
+  }
+
+  /** Room for the results of a loop that keeps them; none for one that consumes them. */
+  private void ensureKept(int calls) {
+    if (loop.keeps() && kept.length < calls) {
+      kept = new Object[calls];
+    }
+  }
+
+  /** Releases what a loop kept, after the clock stopped. */
+  private void releaseKept(int calls) {
+    if (!loop.keeps()) {
+      return;
+    }
+    for (int i = 0; i < calls; i++) {
+      Object r = kept[i];
+      if (r != null) {
+        kept[i] = null;
+        ops.release(r);
+      }
     }
   }
 
@@ -321,17 +418,23 @@ public final class CaseSession implements CaseChannel {
   public Steps.TrialBatch trials(int count) throws StepFailed {
     try {
       List<TrialClock.TrialTime> times = new ArrayList<>(count);
+      List<TrialConditions> conditions = new ArrayList<>(count);
+      boolean anyConditions = false;
       for (int i = 0; i < count; i++) {
         if (spec.trials().cache() == CacheMode.COLD) {
           session.flushCache();
         }
         synchronize();
+        long start = System.nanoTime();
         TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
-        returned.forEach(ops::release);
-        returned.clear();
+        long end = System.nanoTime();
+        releaseKept(callsPerTrial);
         times.add(t);
+        TrialConditions seen = telemetry.during(start, end).orElse(null);
+        anyConditions |= seen != null;
+        conditions.add(seen);
       }
-      return new Steps.TrialBatch(times);
+      return new Steps.TrialBatch(times, anyConditions ? conditions : List.of());
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);
     }
@@ -474,7 +577,15 @@ public final class CaseSession implements CaseChannel {
       instruments.abandon();
       instruments = null;
     }
-    returned.clear();
+    if (loop != null) {
+      try {
+        releaseKept(kept.length);
+      } catch (Throwable e) {
+        // the case failed already; what its last trial kept is released as far as it goes
+      }
+    }
+    loop = null;
+    clock = null;
     if (instance != null && ctx != null) {
       for (Method m : spec.declaration().tearDowns()) {
         try {

@@ -1,13 +1,18 @@
 package io.gpubench.engine.bench;
 
 import io.gpubench.api.BenchContext;
+import io.gpubench.api.Blackhole;
 import java.lang.reflect.Method;
 
-/** A {@code @Measure} method, called as it is, checked against the class's {@code @Reference} method. */
+/**
+ * A {@code @Measure} method, checked against the class's {@code @Reference} method; called through a method handle,
+ * and in trials through its own {@link CallLoop}.
+ */
 final class MeasureWorkload implements Workload {
   private final Object instance;
   private final Method measure;
   private final Method reference;
+  private final Blackhole sink = new Blackhole();
 
   MeasureWorkload(Object instance, Method measure, Method reference) {
     this.instance = instance;
@@ -30,7 +35,12 @@ final class MeasureWorkload implements Workload {
 
   @Override
   public Object call(BenchContext ctx) throws Throwable {
-    return MethodInvoker.invoke(instance, measure, ctx);
+    return CallLoops.call(measure, instance, ctx, sink);
+  }
+
+  @Override
+  public CallLoop loop(BenchContext ctx) {
+    return CallLoops.loop(measure, instance, ctx, sink);
   }
 
   @Override

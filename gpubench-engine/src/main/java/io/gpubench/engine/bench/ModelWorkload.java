@@ -55,6 +55,24 @@ final class ModelWorkload implements Workload {
   }
 
   @Override
+  public CallLoop loop(BenchContext ctx) {
+    // A forward pass takes milliseconds and returns arrays that own native memory: a plain loop, results kept.
+    return new CallLoop() {
+      @Override
+      public void run(int calls, Object[] kept) throws Throwable {
+        for (int i = 0; i < calls; i++) {
+          kept[i] = runner.call();
+        }
+      }
+
+      @Override
+      public boolean keeps() {
+        return true;
+      }
+    };
+  }
+
+  @Override
   public void close() {
     if (runner != null) {
       runner.close();

@@ -38,6 +38,14 @@ interface Workload extends AutoCloseable {
    */
   Object call(BenchContext ctx) throws Throwable;
 
+  /**
+   * The loop that makes a trial's calls; made once per case, after {@link #prepare}.
+   *
+   * @param ctx the case's context
+   * @return the loop
+   */
+  CallLoop loop(BenchContext ctx);
+
   @Override
   void close();
 }

@@ -70,8 +70,15 @@ public final class Constants {
   /** Overrides {@code @Trials(budgetSeconds)}. */
   public static final String TRIALS_BUDGET_SECONDS = PREFIX + "trials.budget-seconds";
 
-  /** Overrides {@code @Trials(callsPerTrial)}. */
+  /** Overrides {@code @Trials(callsPerTrial)}: a number of calls, or {@code 0} / {@code auto} for the engine's choice. */
   public static final String TRIALS_CALLS_PER_TRIAL = PREFIX + "trials.calls-per-trial";
+
+  /**
+   * Overrides {@code @Trials(maxWarmupSeconds)}: the most seconds of warm-up rounds until the time per call stops
+   * falling and the JIT stops compiling; {@code 0} for the declared warm-up calls only. Default: the class's, else
+   * {@code 10}.
+   */
+  public static final String TRIALS_MAX_WARMUP_SECONDS = PREFIX + "trials.max-warmup-seconds";
 
   /** Overrides {@code @Trials(cache)}: {@code hot} or {@code cold}. */
   public static final String CACHE = PREFIX + "cache";
@@ -93,8 +100,14 @@ public final class Constants {
   /** Whether to print the summary table at the end of the run. Default: {@code true}. */
   public static final String SUMMARY = PREFIX + "summary";
 
-  /** Whether to print a progress line per case (case i of N, elapsed, estimate left). Default: {@code true}. */
+  /**
+   * Whether to print progress lines (cases done of N, the last case, elapsed, estimate left): one every
+   * {@code gpubench.progress.interval-seconds}, and for every case that did not pass. Default: {@code true}.
+   */
   public static final String PROGRESS = PREFIX + "progress";
+
+  /** Seconds between progress lines; {@code 0} prints one per case. Default: {@code 10}. */
+  public static final String PROGRESS_INTERVAL_SECONDS = PREFIX + "progress.interval-seconds";
 
   /**
    * Whether cases run in parallel, each device being an exclusive resource. Default: {@code false}, since cases
@@ -114,6 +127,15 @@ public final class Constants {
    * {@code @Fork}. Default: {@code device}.
    */
   public static final String FORK = PREFIX + "fork";
+
+  /**
+   * How many worker processes (forks) measure each case, one after the other, each with its own JIT profile and
+   * warm-up; the case's interval spans them, so that it says what another run would give. Overrides
+   * {@code @Fork(forks)}. Default: {@code 2} for CPU cases, {@code 1} for devices with their own timer (a GPU's figure
+   * does not hang on a JIT profile, and a second process on a GPU would read as sharing it). Ignored with
+   * {@code gpubench.fork=none}.
+   */
+  public static final String FORKS = PREFIX + "forks";
 
   /** JVM arguments of worker processes, space-separated, after the build JVM's own. Default: none. */
   public static final String FORK_JVM_ARGS = PREFIX + "fork.jvm-args";
@@ -158,8 +180,9 @@ public final class Constants {
    */
   public static final java.util.List<String> KEYS = java.util.List.of(OUTPUT_DIR, RESULTS_FILE, BACKENDS, PRECISIONS,
       PROFILE, WORLDS, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
-      TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED, FORK,
-      FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS, FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR);
+      TRIALS_CALLS_PER_TRIAL, TRIALS_MAX_WARMUP_SECONDS, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY,
+      PROGRESS, PROGRESS_INTERVAL_SECONDS, PARALLEL_ENABLED, FORK, FORKS, FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS,
+      FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR);
 
   /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
   public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, WORLDS_PREFIX,

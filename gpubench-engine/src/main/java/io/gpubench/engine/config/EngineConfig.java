@@ -31,6 +31,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param telemetryIntervalMillis telemetry sampling interval
  * @param summary whether to print the summary table
  * @param progress whether to print progress lines
+ * @param progressIntervalSeconds seconds between progress lines; 0 for one per case
  * @param include patterns of opt-in classes to run
  * @param trialOverrides the run's overrides of {@code @Trials}
  * @param shapes the per-class shapes overrides: the class name as the key gives it, to the specification
@@ -47,6 +48,7 @@ public record EngineConfig(
     int telemetryIntervalMillis,
     boolean summary,
     boolean progress,
+    double progressIntervalSeconds,
     List<String> include,
     TrialOverrides trialOverrides,
     Map<String, String> shapes,
@@ -93,10 +95,14 @@ public record EngineConfig(
         v.integer(Constants.TRIALS_MAX, 2),
         v.positive(Constants.TRIALS_TARGET),
         v.positive(Constants.TRIALS_BUDGET_SECONDS),
-        v.integer(Constants.TRIALS_CALLS_PER_TRIAL, 1),
+        v.get(Constants.TRIALS_CALLS_PER_TRIAL).map(c -> ConfigValues.parse(Constants.TRIALS_CALLS_PER_TRIAL, c,
+            EngineConfig::callsPerTrial)).orElse(null),
         v.oneOf(Constants.CACHE, CacheMode.class),
         v.get(Constants.CUDA_TIMING).map(t -> ConfigValues.parse(Constants.CUDA_TIMING, t, DeviceTiming::parse))
-            .orElse(null));
+            .orElse(null),
+        v.positive(Constants.TRIALS_MAX_WARMUP_SECONDS));
+    Double progressInterval = v.positive(Constants.PROGRESS_INTERVAL_SECONDS);
+    v.integer(Constants.FORKS, 1);
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
     Long seed = v.longValue(Constants.SEED);
     v.bool(Constants.PARALLEL_ENABLED, false);
@@ -115,11 +121,24 @@ public record EngineConfig(
         telemetry == null ? 20 : telemetry,
         v.bool(Constants.SUMMARY, true),
         v.bool(Constants.PROGRESS, true),
+        progressInterval == null ? 10.0 : progressInterval,
         v.list(Constants.INCLUDE, String::trim),
         trials,
         Map.copyOf(shapes),
         raw,
         p);
+  }
+
+  /** Calls per trial: a count of at least 1, or {@code auto} (0: the engine sizes trials from the warm-up). */
+  private static Integer callsPerTrial(String value) {
+    if (value.trim().equalsIgnoreCase("auto")) {
+      return 0;
+    }
+    int n = Integer.parseInt(value.trim());
+    if (n < 1) {
+      throw new IllegalArgumentException("give a count of at least 1, or auto");
+    }
+    return n;
   }
 
   /** The shapes keys set, in the parameters or the system properties (where JUnit also reads them). */

@@ -15,12 +15,13 @@ import io.gpubench.engine.declaration.TrialPolicy;
  * @param callsPerTrial {@link Constants#TRIALS_CALLS_PER_TRIAL}
  * @param cache {@link Constants#CACHE}
  * @param deviceTiming {@link Constants#CUDA_TIMING}
+ * @param maxWarmupSeconds {@link Constants#TRIALS_MAX_WARMUP_SECONDS}
  */
 public record TrialOverrides(Integer warmup, Integer min, Integer max, Double target, Double budgetSeconds,
-    Integer callsPerTrial, CacheMode cache, DeviceTiming deviceTiming) {
+    Integer callsPerTrial, CacheMode cache, DeviceTiming deviceTiming, Double maxWarmupSeconds) {
 
   /** No override. */
-  public static final TrialOverrides NONE = new TrialOverrides(null, null, null, null, null, null, null, null);
+  public static final TrialOverrides NONE = new TrialOverrides(null, null, null, null, null, null, null, null, null);
 
   /**
    * A class's policy with the overrides applied.
@@ -38,6 +39,7 @@ public record TrialOverrides(Integer warmup, Integer min, Integer max, Double ta
         budgetSeconds != null ? budgetSeconds : declared.budgetSeconds(),
         callsPerTrial != null ? callsPerTrial : declared.callsPerTrial(),
         cache != null ? cache : declared.cache(),
-        deviceTiming != null ? deviceTiming : declared.deviceTiming());
+        deviceTiming != null ? deviceTiming : declared.deviceTiming(),
+        maxWarmupSeconds != null ? maxWarmupSeconds : declared.maxWarmupSeconds());
   }
 }

@@ -2,6 +2,7 @@ package io.gpubench.engine.declaration;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
+import io.gpubench.api.Blackhole;
 import io.gpubench.api.Cost;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.GpuBenchmark;
@@ -99,7 +100,7 @@ public final class DeclarationReader {
         tearDowns.add(lifecycle(type, m, "@TearDown"));
       }
       if (m.isAnnotationPresent(Measure.class)) {
-        requireContextParameterOnly(type, m, "@Measure");
+        requireMeasureParameters(type, m);
         String name = m.getAnnotation(Measure.class).value();
         workloads.add(new WorkloadDeclaration(name.isEmpty() ? m.getName() : name, m, WorkloadDeclaration.Kind.MEASURE));
       }
@@ -394,6 +395,20 @@ public final class DeclarationReader {
     }
     if (Modifier.isStatic(m.getModifiers())) {
       throw new InvalidDeclarationException(type, annotation + " " + signature(m), "is static; it must be an instance method");
+    }
+  }
+
+  /** A {@code @Measure} may take a {@link BenchContext} and a {@link Blackhole}, each at most once, in any order. */
+  private static void requireMeasureParameters(Class<?> type, Method m) {
+    Class<?>[] params = m.getParameterTypes();
+    long contexts = Arrays.stream(params).filter(p -> p == BenchContext.class).count();
+    long sinks = Arrays.stream(params).filter(p -> p == Blackhole.class).count();
+    if (params.length > 2 || contexts > 1 || sinks > 1 || contexts + sinks != params.length) {
+      throw new InvalidDeclarationException(type, "@Measure " + signature(m),
+          "takes " + Arrays.toString(params) + "; it may take no parameter, a BenchContext, a Blackhole, or both");
+    }
+    if (Modifier.isStatic(m.getModifiers())) {
+      throw new InvalidDeclarationException(type, "@Measure " + signature(m), "is static; it must be an instance method");
     }
   }
 

@@ -13,16 +13,38 @@ import io.gpubench.api.Trials;
  * @param target target relative half-width of the interval
  * @param confidence the interval's confidence level
  * @param budgetSeconds most timed seconds
- * @param callsPerTrial calls per trial
+ * @param callsPerTrial calls per trial, or 0 for the engine's choice
  * @param cache hot or cold caches
  * @param deviceTiming how a device with its own timer times the trials
+ * @param maxWarmupSeconds the most seconds of warm-up until steady; 0 for the declared calls only
  */
 public record TrialPolicy(
     int warmup, int min, int max, double target, double confidence, double budgetSeconds, int callsPerTrial,
-    CacheMode cache, DeviceTiming deviceTiming) {
+    CacheMode cache, DeviceTiming deviceTiming, double maxWarmupSeconds) {
+
+  /** The default of {@link Trials#maxWarmupSeconds()}. */
+  public static final double DEFAULT_MAX_WARMUP_SECONDS = 10.0;
 
   /**
-   * A policy whose device picks its timing mode ({@link DeviceTiming#AUTO}).
+   * A policy without warm-up rounds: the declared calls only, as before warm-up until steady existed.
+   *
+   * @param warmup untimed calls
+   * @param min fewest trials
+   * @param max most trials
+   * @param target target relative half-width
+   * @param confidence confidence level
+   * @param budgetSeconds most timed seconds
+   * @param callsPerTrial calls per trial
+   * @param cache hot or cold caches
+   * @param deviceTiming device timing mode
+   */
+  public TrialPolicy(int warmup, int min, int max, double target, double confidence, double budgetSeconds,
+      int callsPerTrial, CacheMode cache, DeviceTiming deviceTiming) {
+    this(warmup, min, max, target, confidence, budgetSeconds, callsPerTrial, cache, deviceTiming, 0);
+  }
+
+  /**
+   * A policy whose device picks its timing mode ({@link DeviceTiming#AUTO}), without warm-up rounds.
    *
    * @param warmup untimed calls
    * @param min fewest trials
@@ -35,7 +57,7 @@ public record TrialPolicy(
    */
   public TrialPolicy(int warmup, int min, int max, double target, double confidence, double budgetSeconds,
       int callsPerTrial, CacheMode cache) {
-    this(warmup, min, max, target, confidence, budgetSeconds, callsPerTrial, cache, DeviceTiming.AUTO);
+    this(warmup, min, max, target, confidence, budgetSeconds, callsPerTrial, cache, DeviceTiming.AUTO, 0);
   }
 
   /**
@@ -46,10 +68,27 @@ public record TrialPolicy(
    */
   static TrialPolicy of(Trials trials) {
     if (trials == null) {
-      return new TrialPolicy(2, 5, 200, 0.01, 0.95, 5.0, 1, CacheMode.HOT);
+      return new TrialPolicy(2, 5, 200, 0.01, 0.95, 5.0, 0, CacheMode.HOT, DeviceTiming.AUTO,
+          DEFAULT_MAX_WARMUP_SECONDS);
     }
     return new TrialPolicy(trials.warmup(), trials.min(), trials.max(), trials.targetRelativeHalfWidth(),
-        trials.confidence(), trials.budgetSeconds(), trials.callsPerTrial(), trials.cache(), trials.deviceTiming());
+        trials.confidence(), trials.budgetSeconds(), trials.callsPerTrial(), trials.cache(), trials.deviceTiming(),
+        trials.maxWarmupSeconds());
+  }
+
+  /**
+   * This policy with the trial limits one of several forks gets: the budget and the most trials shared between
+   * them, each fork keeping the fewest trials (an interval needs them in every fork).
+   *
+   * @param forks how many forks measure the case
+   * @return the policy of one fork
+   */
+  public TrialPolicy perFork(int forks) {
+    if (forks <= 1) {
+      return this;
+    }
+    return new TrialPolicy(warmup, min, Math.max(min, (max + forks - 1) / forks), target, confidence,
+        budgetSeconds / forks, callsPerTrial, cache, deviceTiming, maxWarmupSeconds);
   }
 
   /**
@@ -76,8 +115,11 @@ public record TrialPolicy(
     if (!(budgetSeconds > 0)) {
       return "budgetSeconds = " + budgetSeconds + ": must be positive";
     }
-    if (callsPerTrial < 1) {
-      return "callsPerTrial = " + callsPerTrial + ": at least 1";
+    if (callsPerTrial < 0) {
+      return "callsPerTrial = " + callsPerTrial + ": at least 1, or 0 for the engine's choice";
+    }
+    if (!(maxWarmupSeconds >= 0) || Double.isInfinite(maxWarmupSeconds)) {
+      return "maxWarmupSeconds = " + maxWarmupSeconds + ": must be 0 or more seconds";
     }
     return null;
   }

@@ -11,6 +11,7 @@ import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
@@ -107,11 +108,33 @@ public final class CaseDriver {
    * @return its outcome
    */
   public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId) {
+    return run(spec, channel, backendId, new Fork(0, 1, 0));
+  }
+
+  /**
+   * Which fork of a case a run is.
+   *
+   * @param index the fork's number, from 0
+   * @param count how many forks measure the case
+   * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
+   */
+  public record Fork(int index, int count, int callsPerTrial) {}
+
+  /**
+   * Runs one fork of a case over a channel: the whole protocol, with the fork's share of the trials.
+   *
+   * @param spec the case
+   * @param channel where its steps run
+   * @param backendId the backend as the runner sees it
+   * @param fork which fork this is
+   * @return its outcome
+   */
+  public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId, Fork fork) {
     CaseRequest request = new CaseRequest(spec.id(), spec.declaration().type().getName(), spec.workload().name(),
         spec.dims().axes(), spec.precision(), backendId, spec.seed(), spec.allowance().range(), spec.trials(),
         telemetryIntervalMillis);
     try {
-      return protocol(spec, request, channel);
+      return protocol(spec, request, channel, fork);
     } catch (StepFailed e) {
       Steps.Released released = channel.abandon();
       Failure f = e.failure();
@@ -148,29 +171,30 @@ public final class CaseDriver {
         : "@Measure ") + spec.workload().method().getName() + "()";
   }
 
-  private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel) throws StepFailed {
+  private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel, Fork fork) throws StepFailed {
     BenchmarkDeclaration decl = spec.declaration();
+    TrialPolicy policy = spec.trials().perFork(fork.count());
     Steps.Prepared prepared = channel.prepare(request);
     Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
 
     Steps.Checked first = channel.checkedCall();
     verdicts.checked(first);
-    int further = Math.max(0, spec.trials().warmup() - 1);
-    if (further > 0) {
-      verdicts.later(channel.warmup(further).agreement());
-    }
+    double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
+        ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
+    Warming.Result warm = Warming.run(channel, policy, first, prepared.deviceClock() == null, verdicts,
+        fork.callsPerTrial(), stepLimit, spec.world() != null);
 
     // The recorders (a profiler's range and capture, JFR) start right before the trials and stop right after; the
     // kernel audit's call comes after them, never inside the trials.
     channel.instrument(recording.instruments(spec));
-    channel.startTrials();
-    TrialSeries series = new TrialSeries(spec.trials());
+    channel.startTrials(warm.callsPerTrial());
+    TrialSeries series = new TrialSeries(policy, warm.callsPerTrial());
     while (!series.decided()) {
-      series.add(channel.trials(series.nextBatch()).times());
+      series.add(channel.trials(series.nextBatch()));
     }
     Steps.TrialsEnded ended = channel.endTrials();
     Steps.Collected collected = channel.collect(recording.audit(spec));
-    Timing timing = series.timing(ended, first.firstCallNanos());
+    Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup());
 
     Steps.Finished finished = channel.finish();
     if (finished.agreement() != null) {
@@ -195,11 +219,47 @@ public final class CaseDriver {
     }
     CaseResult result = Results.of(spec, status, message, timing, correctness, throughput, telemetry, memory)
         .withMetrics(metrics).withAudit(collected.audit());
+    for (Flag f : CaseFlags.of(policy, series, timing, telemetry)) {
+      result = result.withFlag(f);
+    }
     if (!collected.recorded().isEmpty()) {
       result = result.withFlag(new Flag("profiled", String.join(" and ", collected.recorded())
           + " ran during the trials: their overhead is in the figures"));
     }
     return new Outcome(result, null, null, finished.runnerFault(),
         recording.withReport(spec, result, collected.files()), collected.notes());
+  }
+
+  /**
+   * The result of a case measured in several forks, from each fork's: the figures of all their trials with an
+   * interval that spans the forks ({@link Forks}), the correctness, telemetry and figures of the first fork, and every
+   * fork's flags. A fork that did not pass is the case's result.
+   *
+   * @param spec the case
+   * @param forks the forks' outcomes, in order
+   * @return the case's outcome
+   */
+  public Outcome combine(CaseSpec spec, List<Outcome> forks) {
+    for (Outcome o : forks) {
+      if (o.result().status() != CaseStatus.PASSED) {
+        return o;
+      }
+    }
+    if (forks.size() == 1) {
+      return forks.get(0);
+    }
+    CaseResult first = forks.get(0).result();
+    Timing timing = Forks.combine(forks.stream().map(o -> o.result().timing()).toList(), spec.trials().confidence());
+    CaseResult last = forks.get(forks.size() - 1).result();
+    CaseResult result = Results.of(spec, CaseStatus.PASSED, null, timing, first.correctness(),
+        throughput(spec, timing.primary().median()), last.telemetry(), first.memory()).withMetrics(first.metrics())
+        .withAudit(first.audit());
+    for (Flag f : Forks.flags(forks.stream().map(Outcome::result).toList())) {
+      result = result.withFlag(f);
+    }
+    String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
+        .orElse(null);
+    return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream()).toList(),
+        forks.stream().flatMap(o -> o.notes().stream()).distinct().toList());
   }
 }

@@ -1,6 +1,7 @@
 package io.gpubench.engine.execution;
 
 import io.gpubench.api.ForkMode;
+import io.gpubench.api.result.CaseStatus;
 import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.StepFailed;
@@ -14,8 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs each case where its fork policy says: in a worker process from the pool, or, for
- * {@link ForkMode#NONE}, in this JVM; a case of a world in one worker per rank, started together. Either way the
+ * Runs each case where its fork policy says: in worker processes from the pool (as many forks as the policy gives the
+ * case's device, one after the other), or, for {@link ForkMode#NONE}, in this JVM; a case of a world in one worker
+ * per rank, started together. Either way the
  * {@link CaseDriver} drives the steps and decides.
  */
 public final class CaseRunner implements AutoCloseable {
@@ -40,7 +42,7 @@ public final class CaseRunner implements AutoCloseable {
   }
 
   /**
-   * Runs a case.
+   * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
    *
    * @param spec the case
    * @return its outcome
@@ -54,15 +56,30 @@ public final class CaseRunner implements AutoCloseable {
         return driver.run(spec, local, spec.backend().id());
       }
     }
+    int forks = spec.fork().forksOn(spec.backend().id());
+    List<CaseDriver.Outcome> outcomes = new ArrayList<>();
+    int callsPerTrial = 0;
+    for (int i = 0; i < forks; i++) {
+      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial));
+      outcomes.add(o);
+      if (o.result().status() != CaseStatus.PASSED) {
+        break;
+      }
+      callsPerTrial = o.result().timing().callsPerTrial();
+    }
+    return driver.combine(spec, outcomes);
+  }
+
+  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork) {
     WorkerPool.Lease lease;
     try {
-      lease = pool.lease(spec);
+      lease = pool.lease(spec, fork.index());
     } catch (StepFailed e) {
       return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
     }
     CaseDriver.Outcome outcome = null;
     try {
-      outcome = driver.run(spec, lease.channel(), lease.backendInWorker());
+      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork);
       return outcome;
     } finally {
       pool.done(lease, outcome == null || outcome.runnerFault() != null);

@@ -61,7 +61,7 @@ public final class RunRecorder {
     this.runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(started) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     this.environment = EnvironmentProbe.probe(devices, config.raw(), libraries);
-    this.progress = new Progress(totalCases, config.progress() ? out : null);
+    this.progress = new Progress(totalCases, config.progress() ? out : null, config.progressIntervalSeconds());
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     removePrevious(dir);
     this.journal = Journal.create(dir, new JournalHeader(runId, started.toString(), ProcessHandle.current().pid(),

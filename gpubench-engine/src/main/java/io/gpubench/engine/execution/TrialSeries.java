@@ -3,33 +3,58 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
+import io.gpubench.api.result.Warmup;
 import io.gpubench.api.spi.TrialClock;
+import io.gpubench.api.spi.TrialConditions;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.statistics.SampleStatistics;
 import io.gpubench.engine.statistics.StoppingRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The timed trials of a case, as the engine sees them arrive: each trial is fed to the {@link StoppingRule} in
- * order, and the series is decided the moment the rule decides. Trials come in batches, so that a worker process
- * is not asked one trial at a time: the first batch is the policy's minimum, later batches are sized to take
- * about {@value #BATCH_SECONDS} s; trials measured after the decision in the same batch are not used, so the
- * figures are those the rule would have stopped at trial by trial.
+ * The timed trials of a case (of one fork), as the engine sees them arrive: each trial is fed to the
+ * {@link StoppingRule} in order, and the series is decided the moment the rule decides. Trials come in batches, so
+ * that a worker process is not asked one trial at a time: the first batch is the policy's minimum, later batches are
+ * sized to take about {@value #BATCH_SECONDS} s; trials measured after the decision in the same batch are not used,
+ * so the figures are those the rule would have stopped at trial by trial.
+ *
+ * <p>Trials the device ran throttled are discarded and measured again, within the budget: a trial whose telemetry
+ * gave a throttle reason, or an SM clock below {@value #CLOCK_SHARE} of the case's steady clock (the median clock of
+ * the trials kept so far; before any, the highest clock seen). A discarded trial's time counts against the budget,
+ * not in the figures. A device that stays throttled is not discarded without end: once more trials were discarded
+ * than kept (and than the policy's minimum), later trials are kept as they come, and the case is flagged
+ * {@code throttled}.
  */
 final class TrialSeries {
   /** About how long a later batch of trials takes: short enough to stop near the rule's decision. */
   static final double BATCH_SECONDS = 0.05;
 
+  /** The share of the case's steady SM clock below which a trial is discarded. */
+  static final double CLOCK_SHARE = 0.90;
+
   private final TrialPolicy policy;
+  private final int callsPerTrial;
   private final StoppingRule rule;
   private final List<Trial> trials = new ArrayList<>();
+  private final List<Double> keptClocks = new ArrayList<>();
+  private final Set<String> discardReasons = new TreeSet<>();
+  private final Set<String> keptReasons = new TreeSet<>();
   private double timedNanos;
+  private int discarded;
+  private int keptThrottled;
+  private boolean discarding = true;
+  private boolean conditionsSeen;
+  private double highestClock;
   private StoppingRule.Decision decision;
 
-  TrialSeries(TrialPolicy policy) {
+  TrialSeries(TrialPolicy policy, int callsPerTrial) {
     this.policy = policy;
+    this.callsPerTrial = callsPerTrial;
     this.rule = new StoppingRule(policy.min(), policy.max(), policy.target(), policy.budgetSeconds(),
         policy.confidence());
   }
@@ -40,29 +65,123 @@ final class TrialSeries {
 
   int nextBatch() {
     int left = policy.max() - trials.size();
-    if (trials.isEmpty()) {
+    int measured = trials.size() + discarded;
+    if (measured == 0) {
       return Math.max(1, Math.min(policy.min(), left));
     }
-    double perTrial = timedNanos / trials.size() * 1e-9;
+    double perTrial = timedNanos / measured * 1e-9;
     int batch = perTrial <= 0 ? left : (int) Math.min(left, Math.max(1, BATCH_SECONDS / perTrial));
     return Math.max(1, batch);
   }
 
   void add(List<TrialClock.TrialTime> times) {
-    int calls = policy.callsPerTrial();
-    for (TrialClock.TrialTime t : times) {
+    add(new Steps.TrialBatch(times));
+  }
+
+  void add(Steps.TrialBatch batch) {
+    List<TrialClock.TrialTime> times = batch.times();
+    for (int i = 0; i < times.size(); i++) {
       if (decision != null) {
         return;
       }
-      Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / calls;
-      Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / calls;
-      trials.add(new Trial(t.hostNanos() / calls, device, launch));
+      TrialClock.TrialTime t = times.get(i);
+      TrialConditions seen = batch.conditions().isEmpty() ? null : batch.conditions().get(i);
+      conditionsSeen |= seen != null;
       timedNanos += t.hostNanos();
-      decision = rule.add(device != null ? device : t.hostNanos() / calls, timedNanos * 1e-9).orElse(null);
+      String throttled = throttled(seen);
+      if (throttled != null && discarding) {
+        discarded++;
+        discardReasons.add(throttled);
+        if (discarded > Math.max(policy.min(), trials.size())) {
+          discarding = false; // the device stays throttled: keep what it gives, and say so
+        }
+        continue;
+      }
+      if (throttled != null) {
+        keptThrottled++;
+        keptReasons.add(throttled);
+      } else if (seen != null && seen.smClockMhz() != null) {
+        keptClocks.add(seen.smClockMhz());
+      }
+      Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / callsPerTrial;
+      Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / callsPerTrial;
+      trials.add(new Trial(t.hostNanos() / callsPerTrial, device, launch));
+      decision = rule.add(device != null ? device : t.hostNanos() / callsPerTrial, timedNanos * 1e-9).orElse(null);
     }
   }
 
-  Timing timing(Steps.TrialsEnded ended, double firstCallNanos) {
+  /** Why a trial counts as throttled, or null when it ran at speed (or nothing is known). */
+  private String throttled(TrialConditions seen) {
+    if (seen == null) {
+      return null;
+    }
+    if (!seen.throttleReasons().isEmpty()) {
+      return String.join("+", seen.throttleReasons());
+    }
+    Double clock = seen.smClockMhz();
+    if (clock == null) {
+      return null;
+    }
+    double steady = keptClocks.isEmpty() ? highestClock : median(keptClocks);
+    highestClock = Math.max(highestClock, clock);
+    if (steady > 0 && clock < CLOCK_SHARE * steady) {
+      return String.format(Locale.ROOT, "SM clock %.0f MHz below %.0f%% of the steady %.0f MHz", clock,
+          CLOCK_SHARE * 100, steady);
+    }
+    return null;
+  }
+
+  private static double median(List<Double> xs) {
+    double[] s = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return SampleStatistics.percentile(s, 0.5);
+  }
+
+  /**
+   * Whether the device's telemetry said anything about a trial: without it, throttled trials cannot be told apart.
+   *
+   * @return true when some trial came with its conditions
+   */
+  boolean conditionsSeen() {
+    return conditionsSeen;
+  }
+
+  /**
+   * Trials discarded because the device ran throttled.
+   *
+   * @return the count
+   */
+  int discarded() {
+    return discarded;
+  }
+
+  /**
+   * Why the kept trials cannot be trusted to describe the device at speed, or null when none ran throttled.
+   *
+   * @return the figures behind a {@code throttled} flag
+   */
+  String throttledDetail() {
+    if (keptThrottled == 0) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "%d of %d trials kept ran throttled (%s), after %d were discarded and measured"
+        + " again (%s): the device stayed throttled", keptThrottled, trials.size(), String.join(", ", keptReasons),
+        discarded, String.join(", ", discardReasons));
+  }
+
+  /**
+   * The kept trials' times on the primary clock, in order.
+   *
+   * @return per-call times
+   */
+  double[] primary() {
+    return trials.stream().mapToDouble(t -> t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos()).toArray();
+  }
+
+  StoppingRule.Decision decision() {
+    return decision;
+  }
+
+  Timing timing(Steps.TrialsEnded ended, double firstCallNanos, int warmupCalls, Warmup warmup) {
     double[] host = trials.stream().mapToDouble(Trial::hostNanos).toArray();
     Statistics hostStats = SampleStatistics.of(host, policy.confidence());
     Statistics deviceStats = null;
@@ -74,8 +193,11 @@ final class TrialSeries {
       launchStats = SampleStatistics.of(trials.stream().mapToDouble(Trial::launchInclusiveNanos).toArray(),
           policy.confidence());
     }
+    String detail = decision.detail() + (discarded == 0 ? "" : String.format(Locale.ROOT,
+        "; %d trials discarded and measured again: the device ran throttled (%s)", discarded,
+        String.join(", ", discardReasons)));
     return new Timing(ended.deviceClock(), ended.deviceTiming(), ended.deviceTimingReason(), policy.cache(),
-        policy.warmup(), policy.callsPerTrial(), firstCallNanos, trials, hostStats, deviceStats, launchStats,
-        decision.reason(), decision.detail(), timedNanos * 1e-9);
+        warmupCalls, callsPerTrial, firstCallNanos, trials, hostStats, deviceStats, launchStats,
+        decision.reason(), detail, timedNanos * 1e-9, warmup, discarded, List.of());
   }
 }

@@ -100,10 +100,16 @@ final class WorldChannel implements CaseChannel {
     return all(Phase.WARMUP, (r, c) -> c.warmup(calls)).get(0);
   }
 
+  /** Never asked: a world's ranks make the declared warm-up calls only ({@code Warming}), the same on every rank. */
   @Override
-  public void startTrials() throws StepFailed {
+  public Steps.Settled settle(Steps.SettleRequest request) {
+    throw new IllegalStateException("a world's ranks do not settle on their own: each would make its own calls");
+  }
+
+  @Override
+  public void startTrials(int callsPerTrial) throws StepFailed {
     all(Phase.TRIALS, (r, c) -> {
-      c.startTrials();
+      c.startTrials(callsPerTrial);
       return Boolean.TRUE;
     });
   }

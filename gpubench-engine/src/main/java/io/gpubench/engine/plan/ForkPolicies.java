@@ -46,7 +46,20 @@ final class ForkPolicies {
     }
     timeout = seconds(type, p, Constants.FORK_TIMEOUT_SECONDS, timeout);
     int start = seconds(type, p, Constants.FORK_START_TIMEOUT_SECONDS, ForkPolicy.DEFAULT_START_TIMEOUT_SECONDS);
-    return new ForkPolicy(mode, jvmArgs, timeout, start);
+    if (declared != null && declared.forks() < 0) {
+      throw new InvalidDeclarationException(type, "@Fork(forks)",
+          declared.forks() + " is negative; give at least 1, or 0 for the run's default");
+    }
+    int forks = declared == null ? 0 : declared.forks();
+    String key2 = p.get(Constants.FORKS).filter(s -> !s.isBlank()).orElse(null);
+    if (key2 != null) {
+      forks = parse(type, Constants.FORKS, key2, Integer::parseInt);
+      if (forks < 1) {
+        throw new InvalidDeclarationException(type, "configuration " + Constants.FORKS, "\"" + key2
+            + "\" is not a positive number of forks");
+      }
+    }
+    return new ForkPolicy(mode, jvmArgs, timeout, start, forks);
   }
 
   private static int seconds(Class<?> type, ConfigurationParameters p, String key, int fallback) {

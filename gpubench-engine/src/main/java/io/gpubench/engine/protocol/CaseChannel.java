@@ -2,10 +2,10 @@ package io.gpubench.engine.protocol;
 
 /**
  * The steps of one case, as the engine asks for them, in this order: {@link #prepare}, {@link #checkedCall} (with a
- * reference) or the first warm-up call, {@link #warmup} in rounds, {@link #instrument}, {@link #startTrials},
- * {@link #trials} in batches, {@link #endTrials}, {@link #collect}, {@link #finish}. After a failed step the engine
- * calls {@link #abandon} to tear the case down. Implemented in the build's JVM ({@code gpubench.fork=none}) and over
- * a worker process.
+ * reference) or the first warm-up call, {@link #warmup} for the declared calls, {@link #settle} until the calls are
+ * steady, {@link #instrument}, {@link #startTrials}, {@link #trials} in batches, {@link #endTrials},
+ * {@link #collect}, {@link #finish}. After a failed step the engine calls {@link #abandon} to tear the case down.
+ * Implemented in the build's JVM ({@code gpubench.fork=none}) and over a worker process.
  */
 public interface CaseChannel {
 
@@ -36,11 +36,24 @@ public interface CaseChannel {
   Steps.Warmed warmup(int calls) throws StepFailed;
 
   /**
-   * Starts telemetry and readies the trial clock.
+   * Warm-up until steady: rounds of calls made as trials make them (batches through the trial loop, each timed,
+   * nothing checked) until the time per call stops falling and the JIT has stopped compiling, or the cap
+   * ({@link io.gpubench.engine.statistics.WarmupRule}). The rounds run in the runner without a word to the engine
+   * between them: protocol code compiled between rounds would read as the workload's compilation.
    *
+   * @param request the cap, the time so far and the calls per trial
+   * @return every round, how the warm-up ended, and the calls per trial to time with
    * @throws StepFailed as for {@link #prepare}
    */
-  void startTrials() throws StepFailed;
+  Steps.Settled settle(Steps.SettleRequest request) throws StepFailed;
+
+  /**
+   * Starts telemetry and readies the trial loop.
+   *
+   * @param callsPerTrial the calls each trial makes
+   * @throws StepFailed as for {@link #prepare}
+   */
+  void startTrials(int callsPerTrial) throws StepFailed;
 
   /**
    * Runs timed trials.

@@ -7,6 +7,7 @@ import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.spi.TrialClock;
+import io.gpubench.api.spi.TrialConditions;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +21,21 @@ public final class Steps {
    *
    * @param hasReference whether the outputs are checked against a reference
    * @param inputs the names of the inputs the runner checks for changes
+   * @param deviceClock the name of the device timer that will time the trials, or null where the host clock times
+   *     them (the engine then picks the calls per trial that {@code callsPerTrial = 0} asks for)
    */
-  public record Prepared(boolean hasReference, List<String> inputs) {}
+  public record Prepared(boolean hasReference, List<String> inputs, String deviceClock) {
+
+    /**
+     * A case timed on the host clock.
+     *
+     * @param hasReference whether there is a reference
+     * @param inputs input names
+     */
+    public Prepared(boolean hasReference, List<String> inputs) {
+      this(hasReference, inputs, null);
+    }
+  }
 
   /**
    * The checked first call.
@@ -33,20 +47,101 @@ public final class Steps {
   public record Checked(double firstCallNanos, ErrorStats error, String shapeMismatch) {}
 
   /**
-   * Further warm-up calls.
+   * Further warm-up calls: checked calls one at a time, or a round of calls made as trials make them.
    *
-   * @param callNanos each call's host time
-   * @param agreement each call's output against the checked call's, or empty without a reference
-   * @param compilationMillis the JIT compilation time of the runner's JVM during these calls, or -1 where unknown
+   * @param callNanos the host time per call of each timed unit: a checked call, or a batch of a round (its time
+   *     divided by its calls)
+   * @param agreement each checked call's output against the checked call's, or empty
+   * @param compilationMillis the JIT compilation time of the runner's JVM during these calls (compilations that
+   *     ended), or -1 where unknown
+   * @param compilerCpuMillis the CPU time of the runner's JIT compiler threads during these calls (compilations
+   *     that ran, ended or not), or -1 where unknown
+   * @param seconds the host time the calls took, timing included
    */
-  public record Warmed(List<Double> callNanos, List<ErrorStats> agreement, double compilationMillis) {}
+  public record Warmed(List<Double> callNanos, List<ErrorStats> agreement, double compilationMillis,
+      double compilerCpuMillis, double seconds) {
+
+    /**
+     * Warm-up calls without the compiler threads' time.
+     *
+     * @param callNanos times per call
+     * @param agreement agreement
+     * @param compilationMillis compilation time
+     */
+    public Warmed(List<Double> callNanos, List<ErrorStats> agreement, double compilationMillis) {
+      this(callNanos, agreement, compilationMillis, -1, callNanos.stream().mapToDouble(Double::doubleValue).sum() / 1e9);
+    }
+  }
+
+  /**
+   * What the warm-up until steady is asked to do, after the declared calls.
+   *
+   * @param capSeconds the most seconds of warm-up, the declared calls included
+   * @param spentSeconds the seconds the checked and declared calls took
+   * @param perCallNanos the time per call so far, for sizing the first round
+   * @param callsPerTrial the calls per trial (and per batch of a round) to start with
+   * @param autoCalls whether the calls per trial follow the time per call, round by round
+   */
+  public record SettleRequest(double capSeconds, double spentSeconds, double perCallNanos, int callsPerTrial,
+      boolean autoCalls) {}
+
+  /**
+   * One round of warm-up calls, made as trials make them.
+   *
+   * @param batches batches in the round
+   * @param callsPerBatch calls in each
+   * @param perCallNanos the median time per call over the batches
+   * @param compilationMillis JIT compilation time that ended during the round, or -1 where unknown
+   * @param compilerCpuMillis CPU time of the JIT's compiler threads during the round, or -1 where unknown
+   * @param runnableCompilers compiler threads runnable (compiling, or waiting for a CPU to) at the round's end, or -1
+   *     where unknown
+   * @param seconds the round's duration
+   */
+  public record Round(int batches, int callsPerBatch, double perCallNanos, double compilationMillis,
+      double compilerCpuMillis, int runnableCompilers, double seconds) {}
+
+  /**
+   * The warm-up until steady is over.
+   *
+   * @param rounds every round, in order
+   * @param steady whether it ended steady (else at the cap)
+   * @param detail the rule's figures
+   * @param seconds the seconds the rounds took
+   * @param calls the calls the rounds made
+   * @param callsPerTrial the calls per trial to time with
+   */
+  public record Settled(List<Round> rounds, boolean steady, String detail, double seconds, long calls,
+      int callsPerTrial) {}
 
   /**
    * A batch of timed trials.
    *
    * @param times each trial's times, for all its calls
+   * @param conditions what the device's telemetry saw around each trial, in the same order, an entry null where it
+   *     cannot tell; empty where the device has no telemetry
    */
-  public record TrialBatch(List<TrialClock.TrialTime> times) {}
+  public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions) {
+
+    /**
+     * Trials without telemetry.
+     *
+     * @param times the times
+     */
+    public TrialBatch(List<TrialClock.TrialTime> times) {
+      this(times, List.of());
+    }
+
+    /**
+     * Copies the lists (the conditions may hold nulls).
+     *
+     * @param times times
+     * @param conditions conditions
+     */
+    public TrialBatch {
+      times = List.copyOf(times);
+      conditions = conditions == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(conditions));
+    }
+  }
 
   /**
    * The trials are over.

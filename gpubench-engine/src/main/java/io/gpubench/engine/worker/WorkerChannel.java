@@ -53,8 +53,13 @@ final class WorkerChannel implements CaseChannel {
   }
 
   @Override
-  public void startTrials() throws StepFailed {
-    worker.call("startTrials", null, timeout, Phase.TRIALS, interim);
+  public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
+    return worker.call("settle", request, timeout, Phase.WARMUP, interim).as(Steps.Settled.class);
+  }
+
+  @Override
+  public void startTrials(int callsPerTrial) throws StepFailed {
+    worker.call("startTrials", callsPerTrial, timeout, Phase.TRIALS, interim);
   }
 
   @Override

@@ -114,6 +114,7 @@ public final class WorkerMain {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     CaseSession s = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
     s.barrier(this::barrier);
+    s.primeJitReadings();
     session = s;
     Frames.write(out, "configured", null);
   }
@@ -153,8 +154,9 @@ public final class WorkerMain {
           }
           case "checkedCall" -> session.checkedCall();
           case "warmup" -> session.warmup(f.body().asInt());
+          case "settle" -> session.settle(f.as(io.gpubench.engine.protocol.Steps.SettleRequest.class));
           case "startTrials" -> {
-            session.startTrials();
+            session.startTrials(f.body().asInt());
             yield null;
           }
           case "trials" -> session.trials(f.body().asInt());

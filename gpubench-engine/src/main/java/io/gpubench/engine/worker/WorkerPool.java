@@ -62,9 +62,23 @@ public final class WorkerPool implements AutoCloseable {
    * @throws StepFailed when a worker cannot start, with what is known
    */
   public Lease lease(CaseSpec spec) throws StepFailed {
-    ForkPolicy fork = spec.fork();
+    return lease(spec, 0);
+  }
+
+  /**
+   * Lends the worker of one fork of a case. The forks of a CPU class are kept side by side, each with the history
+   * of the class's earlier cases, as a fresh run would have; on another device only one worker is kept at a time
+   * (a second process holding a context would read as sharing the device), so its forks start anew for each case.
+   *
+   * @param spec the case
+   * @param fork the fork's number, from 0
+   * @return the lease
+   * @throws StepFailed when a worker cannot start, with what is known
+   */
+  public Lease lease(CaseSpec spec, int fork) throws StepFailed {
+    ForkPolicy policy = spec.fork();
     BackendId device = spec.backend().id();
-    String key = key(spec, fork);
+    String key = key(spec, policy) + (fork == 0 ? "" : "|fork" + fork);
     WorkerProcess worker;
     synchronized (this) {
       retireOthers(device, key);
@@ -80,9 +94,9 @@ public final class WorkerPool implements AutoCloseable {
       if (worker == null) {
         launch.ensure(spec.declaration().type());
         String name = device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-"
-            + nextNumber();
-        worker = WorkerProcess.start(launch, name, dir, fork.jvmArgs(), spec.backend().workerEnvironment(),
-            Duration.ofSeconds(fork.startTimeoutSeconds()), settings);
+            + nextNumber() + (fork == 0 ? "" : "-fork" + (fork + 1));
+        worker = WorkerProcess.start(launch, name, dir, policy.jvmArgs(), spec.backend().workerEnvironment(),
+            Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
       }
     } catch (StepFailed e) {
       synchronized (this) {
@@ -91,7 +105,7 @@ public final class WorkerPool implements AutoCloseable {
       throw e;
     }
     return new Lease(key, device, worker,
-        new WorkerChannel(worker, Duration.ofSeconds(fork.timeoutSeconds())), spec.backend().idInWorker());
+        new WorkerChannel(worker, Duration.ofSeconds(policy.timeoutSeconds())), spec.backend().idInWorker());
   }
 
   /**
@@ -115,11 +129,17 @@ public final class WorkerPool implements AutoCloseable {
     return ++started;
   }
 
-  /** Workers of a device kept for another class are of no further use once the device's next class starts. */
+  /**
+   * Workers of a device kept for another class are of no further use once the device's next class starts; the
+   * forks of the same class stay on the CPU, while on another device a worker never waits beside the one leased.
+   */
   private void retireOthers(BackendId device, String key) {
+    String base = key.replaceFirst("\\|fork\\d+$", "");
+    boolean cpu = device.family().equals("cpu");
     List<String> stale = new ArrayList<>();
     for (String k : idle.keySet()) {
-      if (k.startsWith(device + "|") && !k.equals(key)) {
+      boolean sameClass = k.replaceFirst("\\|fork\\d+$", "").equals(base);
+      if (k.startsWith(device + "|") && !k.equals(key) && !(cpu && sameClass)) {
         stale.add(k);
       }
     }

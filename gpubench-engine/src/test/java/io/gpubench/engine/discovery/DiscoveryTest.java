@@ -147,8 +147,8 @@ class DiscoveryTest {
             + " non-negative",
         "examples.invalid.MissingReferenceBenchmark @Tolerance: is declared but the class has no @Reference method"
             + " to check its @Measure output against",
-        "examples.invalid.WrongSignatureBenchmark @Measure run(int): takes [int]; it may take no parameter or one"
-            + " BenchContext",
+        "examples.invalid.WrongSignatureBenchmark @Measure run(int): takes [int]; it may take no parameter, a"
+            + " BenchContext, a Blackhole, or both",
         "examples.invalid.UnknownCostAxisBenchmark @Cost(flops): \"2*m*q\" uses \"q\", which is not an axis of"
             + " shape \"m=4\"",
         "examples.invalid.DuplicateWorkloadBenchmark @Measure/@Model second(): names its workload \"gemm\", which"

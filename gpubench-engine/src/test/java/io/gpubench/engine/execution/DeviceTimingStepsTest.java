@@ -148,7 +148,7 @@ class DeviceTimingStepsTest {
   }
 
   /** A session with only a clock; everything else is unused by the trial loop. */
-  static final class ClockSession implements BackendSession {
+  static class ClockSession implements BackendSession {
     final TrialClock clock;
     final List<DeviceTiming> asked = new ArrayList<>();
     int synchronizations;

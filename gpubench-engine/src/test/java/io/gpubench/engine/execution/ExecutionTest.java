@@ -164,7 +164,9 @@ class ExecutionTest {
     EngineKit.gpubench(out).selectors(selectClass(OptInBenchmark.class))
         .configurationParameter("gpubench.include", "OptInBenchmark")
         .configurationParameter("gpubench.trials.min", "7").configurationParameter("gpubench.trials.max", "7")
-        .configurationParameter("gpubench.trials.calls-per-trial", "3").execute();
+        .configurationParameter("gpubench.trials.calls-per-trial", "3")
+        .configurationParameter("gpubench.trials.max-warmup-seconds", "0")
+        .configurationParameter("gpubench.forks", "1").execute();
 
     CaseResult r = ResultsFile.read(out.resolve("results.json")).cases().get(0);
     assertThat(r.timing().trials()).hasSize(7);
@@ -173,6 +175,23 @@ class ExecutionTest {
     assertThat(r.metrics().get("calls").value()).isEqualTo(2.0 + 7 * 3);
     assertThat(r.timing().stop()).isIn(io.gpubench.api.result.StopReason.MAX_TRIALS,
         io.gpubench.api.result.StopReason.TARGET_REACHED);
+  }
+
+  @Test
+  void aCpuCaseIsMeasuredInTwoForksAndItsIntervalSpansThem() {
+    EngineKit.gpubench(out).selectors(selectClass(OptInBenchmark.class))
+        .configurationParameter("gpubench.include", "OptInBenchmark")
+        .configurationParameter("gpubench.trials.max-warmup-seconds", "0").execute();
+
+    CaseResult r = ResultsFile.read(out.resolve("results.json")).cases().get(0);
+    assertThat(r.timing().forks()).hasSize(2).allSatisfy(f -> assertThat(f.trials()).isEqualTo(2));
+    assertThat(r.timing().trials()).hasSize(4);
+    assertThat(r.timing().host().n()).isEqualTo(4);
+    assertThat(r.timing().stopDetail()).contains("fork 1: ").contains("fork 2: ").contains("across forks: 2 forks");
+    assertThat(r.timing().callsPerTrial()).as("the engine's choice on the host clock").isGreaterThan(1);
+    assertThat(out.resolve("workers")).isDirectoryContaining(p -> p.getFileName().toString().endsWith("-fork2.log"));
+    // the workload's own count: each fork made its checked call, one warm-up call and its trials
+    assertThat(r.metrics().get("calls").value()).isEqualTo(2.0 + 2 * r.timing().callsPerTrial());
   }
 
   @Test

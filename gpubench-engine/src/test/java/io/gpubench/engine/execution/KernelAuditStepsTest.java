@@ -212,7 +212,12 @@ class KernelAuditStepsTest {
       }
 
       @Override
-      public void startTrials() {}
+      public Steps.Settled settle(Steps.SettleRequest request) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public void startTrials(int callsPerTrial) {}
 
       @Override
       public Steps.TrialBatch trials(int count) {

@@ -157,6 +157,13 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (c.timing() != null && c.timing().stop() == io.gpubench.api.result.StopReason.TIME_BUDGET) {
       flags.add("time budget hit");
     }
+    for (var flag : c.flags()) {
+      boolean telemetryShown = flag.code().equals("throttled") && flags.contains("throttled")
+          || flag.code().equals("shared") && flags.contains("shared GPU");
+      if (!telemetryShown) {
+        flags.add(flag.code());
+      }
+    }
     return flags;
   }
 

@@ -93,8 +93,9 @@ public final class ConsoleSummary {
     if (t == null) {
       return "";
     }
+    // The SI prefix follows the figure (312.5 GFLOP/s, 1.21 TFLOP/s), never "1.21e+03 GFLOP/s".
     if (t.flopsPerSecond() != null) {
-      String s = String.format(Locale.ROOT, "%.3g GFLOP/s", t.flopsPerSecond() / 1e9);
+      String s = Figures.rate(t.flopsPerSecond(), "FLOP/s");
       return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
     }
     if (t.busBytesPerSecond() != null) {
@@ -102,10 +103,10 @@ public final class ConsoleSummary {
       return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
     }
     if (t.itemsPerSecond() != null) {
-      return String.format(Locale.ROOT, "%.4g items/s", t.itemsPerSecond());
+      return Figures.rate(t.itemsPerSecond(), "items/s");
     }
     if (t.bytesPerSecond() != null) {
-      return String.format(Locale.ROOT, "%.3g GB/s", t.bytesPerSecond() / 1e9);
+      return Figures.rate(t.bytesPerSecond(), "B/s");
     }
     return "";
   }
@@ -128,20 +129,25 @@ public final class ConsoleSummary {
   }
 
   private static String flags(CaseResult c) {
-    if (c.telemetry() == null) {
-      return "";
-    }
     List<String> f = new ArrayList<>();
-    if (c.telemetry().shared()) {
-      f.add("SHARED");
+    if (c.telemetry() != null) {
+      if (c.telemetry().shared()) {
+        f.add("SHARED");
+      }
+      if (c.telemetry().throttled()) {
+        f.add("THROTTLED");
+      }
     }
-    if (c.telemetry().throttled()) {
-      f.add("THROTTLED");
+    for (var flag : c.flags()) {
+      String code = flag.code().toUpperCase(Locale.ROOT);
+      if (!f.contains(code)) {
+        f.add(code);
+      }
     }
     String spread = Figures.clockSpread(c.telemetry());
     if (spread != null) {
       f.add("SM clocks " + spread);
-    } else if (c.telemetry().smClockMeanMhz() != null) {
+    } else if (c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
       f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
     }
     return String.join(" ", f);

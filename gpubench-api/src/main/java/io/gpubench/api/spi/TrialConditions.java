@@ -1,0 +1,26 @@
+package io.gpubench.api.spi;
+
+import java.util.List;
+
+/**
+ * What a device's telemetry saw around one timed trial, for the engine to tell a trial the device slowed down from
+ * one it ran at speed. The engine discards (and measures again, within the case's budget) a trial with a
+ * {@link #throttleReasons() reason} or with an {@link #smClockMhz() SM clock} well below the case's steady clock.
+ *
+ * @param throttleReasons the reasons the device gave for holding its clocks down around the trial, by name (NVML's
+ *     clock-event reasons, such as {@code sw_power_cap} or {@code hw_thermal_slowdown}), without {@code gpu_idle},
+ *     which only says that the device waited for work; empty when it gave none
+ * @param smClockMhz the lowest SM clock sampled around the trial, or null where unknown
+ */
+public record TrialConditions(List<String> throttleReasons, Double smClockMhz) {
+
+  /**
+   * Copies the reasons.
+   *
+   * @param throttleReasons reasons
+   * @param smClockMhz SM clock
+   */
+  public TrialConditions {
+    throttleReasons = throttleReasons == null ? List.of() : List.copyOf(throttleReasons);
+  }
+}

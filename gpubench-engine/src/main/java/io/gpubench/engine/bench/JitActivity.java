@@ -1,0 +1,171 @@
+package io.gpubench.engine.bench;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How busy this JVM's JIT compiler is, for the warm-up rule. The CPU time of the compiler threads shows a compilation
+ * while it runs; the compilation MXBean's total time grows only when a compilation <em>ends</em> (a C2 compile of a
+ * large kernel that is still running reads as a quiet JIT there), and it is wall time, which a loaded machine
+ * inflates. The threads' CPU time comes from Linux's {@code /proc/self/task/<tid>/schedstat} (nanoseconds) for the
+ * threads HotSpot names {@code C1 CompilerThread...} and {@code C2 CompilerThread...}; elsewhere it is unknown (-1).
+ *
+ * <p>The readings run between warm-up rounds, so their own code must not read as the workload's compilation: the
+ * compiler threads are listed once per {@link #refresh()} (not per reading), a reading opens and parses two small
+ * files with a few lines of code, and {@link #prime()} compiles that code (a worker primes it as it starts, before
+ * its first case). What compiling is left is far under the warm-up rule's share. Not thread-safe:
+ * the bench thread reads it.
+ */
+final class JitActivity {
+  private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+  private static final File TASKS = new File("/proc/self/task");
+  // Past C1's thresholds (a few hundred calls): the readings then run compiled code from the first round on.
+  private static final int PRIME_READINGS = 500;
+
+  // The last CPU time read per compiler thread: a thread that ends (HotSpot stops idle compiler threads) keeps its
+  // share in the sum, so that the sum never falls.
+  private final Map<String, Long> compilerCpu = new HashMap<>();
+  private final List<String> compilerFiles = new ArrayList<>();
+  private final List<String> compilerStates = new ArrayList<>();
+  private final byte[] buffer = new byte[128];
+  private boolean usable = TASKS.isDirectory();
+  private boolean primed;
+
+  /** Lists the compiler threads again: HotSpot starts and stops them as its queues grow and shrink. */
+  void refresh() {
+    if (!usable) {
+      return;
+    }
+    compilerFiles.clear();
+    compilerStates.clear();
+    String[] tids = TASKS.list();
+    if (tids == null) {
+      usable = false;
+      return;
+    }
+    for (String tid : tids) {
+      String name = read(TASKS + "/" + tid + "/comm");
+      if (name != null && (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler"))) {
+        compilerFiles.add(TASKS + "/" + tid + "/schedstat");
+        compilerStates.add(TASKS + "/" + tid + "/stat");
+      }
+    }
+    if (compilerFiles.isEmpty() && compilerCpu.isEmpty()) {
+      usable = false; // no compiler threads by those names (another JVM, -Xint): unknown, not quiet
+    }
+  }
+
+  /** Compiles the readings' code once per JVM, before they run between rounds. */
+  void prime() {
+    if (primed) {
+      return;
+    }
+    primed = true;
+    refresh();
+    for (int i = 0; i < PRIME_READINGS && usable; i++) {
+      compilerCpuNanos();
+      compilationMillis();
+      runnableCompilers();
+    }
+  }
+
+  /**
+   * The JIT's total compilation time so far (compilations that ended; wall time).
+   *
+   * @return milliseconds, or -1 where the JVM does not monitor it
+   */
+  double compilationMillis() {
+    return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
+  }
+
+  /**
+   * The CPU time the JIT's compiler threads have used so far.
+   *
+   * @return nanoseconds, or -1 where it cannot be read
+   */
+  double compilerCpuNanos() {
+    if (!usable) {
+      return -1;
+    }
+    for (int i = 0; i < compilerFiles.size(); i++) {
+      String file = compilerFiles.get(i);
+      long ns = firstNumber(file);
+      if (ns >= 0) {
+        compilerCpu.put(file, ns);
+      }
+    }
+    long sum = 0;
+    for (long v : compilerCpu.values()) {
+      sum += v;
+    }
+    return sum;
+  }
+
+  /**
+   * How many compiler threads are runnable now: compiling, or with a compilation queued and waiting for a CPU (on a
+   * loaded machine a queued compilation may wait a while, and uses no CPU time meanwhile). An idle compiler thread
+   * sleeps on its queue.
+   *
+   * @return the count, or -1 where it cannot be read
+   */
+  int runnableCompilers() {
+    if (!usable) {
+      return -1;
+    }
+    int runnable = 0;
+    for (int i = 0; i < compilerStates.size(); i++) {
+      int n;
+      try (FileInputStream in = new FileInputStream(compilerStates.get(i))) {
+        n = in.read(buffer);
+      } catch (IOException e) {
+        continue; // the thread ended
+      }
+      // "tid (name) S ...": the state follows the last ')'
+      for (int k = n - 1; k > 0; k--) {
+        if (buffer[k] == ')') {
+          if (k + 2 < n && buffer[k + 2] == 'R') {
+            runnable++;
+          }
+          break;
+        }
+      }
+    }
+    return runnable;
+  }
+
+  /** The first number of a /proc file, or -1 where the thread ended meanwhile. */
+  private long firstNumber(String file) {
+    int n;
+    try (FileInputStream in = new FileInputStream(file)) {
+      n = in.read(buffer);
+    } catch (IOException e) {
+      return -1;
+    }
+    long v = 0;
+    int digits = 0;
+    for (int i = 0; i < n; i++) {
+      byte b = buffer[i];
+      if (b < '0' || b > '9') {
+        break;
+      }
+      v = v * 10 + (b - '0');
+      digits++;
+    }
+    return digits == 0 ? -1 : v;
+  }
+
+  private static String read(String file) {
+    try (FileInputStream in = new FileInputStream(file)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).trim();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package io.gpubench.engine.bench;
+
+import io.gpubench.api.result.WarmupEnd;
+import io.gpubench.engine.protocol.Steps;
+import io.gpubench.engine.statistics.WarmupRule;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rounds of warm-up until steady, run in the runner's process, round after round, with no protocol code between
+ * them (that code's compilation would read as the workload's). Rounds start at {@value #ROUND_MIN_SECONDS} s and grow
+ * with the warm-up, to half of the time spent so far and at most {@value #ROUND_MAX_SECONDS} s: a case already steady
+ * (a workload the worker ran at another shape) is done in a few milliseconds, while the rounds of a kernel that waits
+ * for C2 grow long enough to span a compilation. The {@link WarmupRule} decides after each round. A round never runs
+ * past the cap by more than the batch under way, so that the warm-up fits the runner's time limit of a step.
+ *
+ * <p>Where the engine picks the calls per trial, they follow the time per call round by round: as many calls as take
+ * about {@value #TRIAL_NANOS} ns, so that the host clock's ~25 ns a reading is under 0.01% of a trial.
+ */
+final class SteadyWarmup {
+  /** How long a trial lasts when the engine picks its calls. */
+  static final double TRIAL_NANOS = 1e6;
+
+  /** The first rounds' length. */
+  static final double ROUND_MIN_SECONDS = 0.001;
+
+  /** The longest round. */
+  static final double ROUND_MAX_SECONDS = 0.25;
+
+  /** A round lasts this share of the warm-up so far. */
+  static final double ROUND_GROWTH = 0.5;
+
+  /** The most calls the engine puts in one trial. */
+  static final int MAX_CALLS = 100_000_000;
+
+  /** The most batches in one round. */
+  static final int MAX_BATCHES = 100_000;
+
+  /** Makes one round: batches of calls through the trial loop, timed. */
+  @FunctionalInterface
+  interface Rounds {
+    /**
+     * Makes a round.
+     *
+     * @param batches how many batches
+     * @param callsPerBatch calls in each
+     * @param deadlineNanos when to stop after the batch under way, on {@link System#nanoTime()}: the cap
+     * @return the round's figures, with the batches made
+     * @throws Throwable what a call threw
+     */
+    Steps.Round make(int batches, int callsPerBatch, long deadlineNanos) throws Throwable;
+  }
+
+  private SteadyWarmup() {}
+
+  /**
+   * Warms up until steady or the cap.
+   *
+   * @param request the cap, the time so far and the calls per trial
+   * @param rounds makes the rounds
+   * @return the rounds and how they ended
+   * @throws Throwable what a call threw
+   */
+  static Steps.Settled run(Steps.SettleRequest request, Rounds rounds) throws Throwable {
+    WarmupRule rule = new WarmupRule(request.capSeconds());
+    List<Steps.Round> made = new ArrayList<>();
+    double spent = request.spentSeconds();
+    long deadline = System.nanoTime() + (long) (Math.max(0, request.capSeconds() - spent) * 1e9);
+    double seconds = 0;
+    long calls = 0;
+    double perCall = request.perCallNanos();
+    // A batch's whole time, its share of collections and the timing around it included: what sizes a round.
+    double batchNanos = perCall * request.callsPerTrial();
+    int callsPerTrial = request.callsPerTrial();
+    while (true) {
+      double target = Math.min(ROUND_MAX_SECONDS, Math.max(ROUND_MIN_SECONDS, ROUND_GROWTH * (spent + seconds)));
+      int batches = (int) Math.max(1, Math.min(MAX_BATCHES, Math.round(target * 1e9 / Math.max(1, batchNanos))));
+      Steps.Round r = rounds.make(batches, callsPerTrial, deadline);
+      made.add(r);
+      seconds += r.seconds();
+      calls += (long) r.batches() * r.callsPerBatch();
+      perCall = r.perCallNanos();
+      batchNanos = r.seconds() * 1e9 / r.batches();
+      var decision = rule.add(new WarmupRule.Round(r.perCallNanos(), r.compilationMillis(), r.compilerCpuMillis(),
+          r.runnableCompilers(), r.seconds()), spent + seconds);
+      if (request.autoCalls()) {
+        int next = autoCalls(perCall);
+        batchNanos *= (double) next / callsPerTrial;
+        callsPerTrial = next;
+      }
+      if (decision.isPresent()) {
+        return new Steps.Settled(made, decision.get().end() == WarmupEnd.STEADY, decision.get().detail(), seconds,
+            calls, callsPerTrial);
+      }
+    }
+  }
+
+  /**
+   * The engine's calls per trial at a time per call.
+   *
+   * @param perCallNanos the time per call
+   * @return calls that take about {@value #TRIAL_NANOS} ns, at least 1
+   */
+  static int autoCalls(double perCallNanos) {
+    if (!(perCallNanos > 0)) {
+      return 1;
+    }
+    return (int) Math.max(1, Math.min(MAX_CALLS, Math.ceil(TRIAL_NANOS / perCallNanos)));
+  }
+}

@@ -1,0 +1,70 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.StopReason;
+import io.gpubench.api.result.Telemetry;
+import io.gpubench.api.result.Timing;
+import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.statistics.TrendTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The flags of one fork of a case: what a reader must know before trusting its figures. The codes are stable (the
+ * gate and the baseline goal read them; {@code docs/results-schema.md} lists them):
+ * <ul>
+ *   <li>{@value #TRENDING}: the trials still trended ({@link TrendTest}, a shift of at least twice the target
+ *       half-width and at least 1%);
+ *   <li>{@value #WIDE_PLATEAU}: the interval stopped narrowing (plateau) at more than {@value #WIDE_FACTOR} times the
+ *       target half-width;
+ *   <li>{@value #THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again, the
+ *       device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
+ *   <li>{@value #SHARED}: another process used the device during the trials.
+ * </ul>
+ */
+final class CaseFlags {
+  /** The trials still trended. */
+  static final String TRENDING = "trending";
+  /** A plateau stop on a wide interval. */
+  static final String WIDE_PLATEAU = "wide-plateau";
+  /** The figures come from a throttled device. */
+  static final String THROTTLED = "throttled";
+  /** Another process used the device. */
+  static final String SHARED = "shared";
+
+  /** How many target half-widths make a plateau wide. */
+  static final double WIDE_FACTOR = 3;
+
+  /** The smallest trend, as a share, that is flagged whatever the target. */
+  static final double MIN_TREND = 0.01;
+
+  private CaseFlags() {}
+
+  static List<Flag> of(TrialPolicy policy, TrialSeries series, Timing timing, Telemetry telemetry) {
+    List<Flag> flags = new ArrayList<>();
+    TrendTest.of(series.primary(), Math.max(2 * policy.target(), MIN_TREND))
+        .ifPresent(d -> flags.add(new Flag(TRENDING, d + ": the code was still changing speed while it was timed")));
+    Statistics s = timing.primary();
+    double hw = s.relativeHalfWidth();
+    if (timing.stop() == StopReason.PLATEAU && hw > WIDE_FACTOR * policy.target()) {
+      flags.add(new Flag(WIDE_PLATEAU, String.format(Locale.ROOT,
+          "the interval stopped narrowing at ±%.1f%%, over %.0f times the target ±%.1f%%: the trials are noisier"
+              + " than the target allows (an outlier, or a load on the machine)", hw * 100, WIDE_FACTOR,
+          policy.target() * 100)));
+    }
+    String throttled = series.throttledDetail();
+    if (throttled != null) {
+      flags.add(new Flag(THROTTLED, throttled));
+    } else if (!series.conditionsSeen() && telemetry != null && telemetry.throttled()) {
+      flags.add(new Flag(THROTTLED, "the device was throttled during the trials ("
+          + String.join(", ", telemetry.throttleReasons()) + "), and gave no per-trial telemetry to discard them by"));
+    }
+    if (telemetry != null && telemetry.shared()) {
+      flags.add(new Flag(SHARED, "other processes used the device during the trials: "
+          + String.join(", ", telemetry.otherProcesses())));
+    }
+    return flags;
+  }
+}

@@ -1,0 +1,101 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.ForkTiming;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Timing;
+import io.gpubench.api.result.Trial;
+import io.gpubench.api.result.Warmup;
+import io.gpubench.api.result.WarmupEnd;
+import io.gpubench.engine.statistics.ForkStatistics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Combines what the forks of a case measured into the case's timing: all trials, fork after fork; statistics whose
+ * interval spans the forks ({@link ForkStatistics}, where the rule is stated); each fork's own figures in
+ * {@link Timing#forks()}; a warm-up that is steady only when every fork's was.
+ */
+final class Forks {
+
+  private Forks() {}
+
+  static Timing combine(List<Timing> forks, double confidence) {
+    Timing first = forks.get(0);
+    List<Trial> trials = new ArrayList<>();
+    List<ForkTiming> perFork = new ArrayList<>();
+    StringBuilder stop = new StringBuilder();
+    double timed = 0;
+    int discarded = 0;
+    for (int i = 0; i < forks.size(); i++) {
+      Timing t = forks.get(i);
+      trials.addAll(t.trials());
+      perFork.add(new ForkTiming(t.trials().size(), t.discardedTrials(), t.primary(), t.stop(), t.stopDetail(),
+          t.warmup(), t.timedSeconds()));
+      stop.append("fork ").append(i + 1).append(": ").append(t.stopDetail()).append("; ");
+      timed += t.timedSeconds();
+      discarded += t.discardedTrials();
+    }
+    Statistics host = statistics(forks, Trial::hostNanos, confidence, null);
+    Statistics device = first.device() == null ? null : statistics(forks, Trial::deviceNanos, confidence, null);
+    Statistics launch = first.launchInclusive() == null ? null
+        : statistics(forks, Trial::launchInclusiveNanos, confidence, null);
+    StringBuilder rule = new StringBuilder();
+    statistics(forks, t -> t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos(), confidence, rule);
+    stop.append("across forks: ").append(rule);
+    return new Timing(first.deviceClock(), first.deviceTiming(), first.deviceTimingReason(), first.cache(),
+        first.warmupCalls(), first.callsPerTrial(), first.firstCallNanos(), trials, host, device, launch,
+        forks.get(forks.size() - 1).stop(), stop.toString(), timed, warmup(forks), discarded, perFork);
+  }
+
+  private static Statistics statistics(List<Timing> forks, Function<Trial, Double> clock, double confidence,
+      StringBuilder detail) {
+    List<double[]> samples = new ArrayList<>();
+    for (Timing t : forks) {
+      samples.add(t.trials().stream().mapToDouble(x -> clock.apply(x)).toArray());
+    }
+    ForkStatistics.Combined c = ForkStatistics.of(samples, confidence);
+    if (detail != null) {
+      detail.append(c.detail());
+    }
+    return c.statistics();
+  }
+
+  private static Warmup warmup(List<Timing> forks) {
+    WarmupEnd end = WarmupEnd.STEADY;
+    StringBuilder detail = new StringBuilder();
+    double seconds = 0;
+    int rounds = 0;
+    for (int i = 0; i < forks.size(); i++) {
+      Warmup w = forks.get(i).warmup();
+      if (w == null) {
+        return null;
+      }
+      if (w.end() == WarmupEnd.CAP || (w.end() == WarmupEnd.CALLS && end == WarmupEnd.STEADY)) {
+        end = w.end();
+      }
+      detail.append(i == 0 ? "" : "; ").append("fork ").append(i + 1).append(": ").append(w.detail());
+      seconds += w.seconds();
+      rounds += w.rounds();
+    }
+    return new Warmup(end, detail.toString(), seconds, rounds);
+  }
+
+  /** Every fork's flags, one per code, the details of the forks that raised it joined. */
+  static List<Flag> flags(List<CaseResult> forks) {
+    Map<String, StringBuilder> byCode = new LinkedHashMap<>();
+    for (int i = 0; i < forks.size(); i++) {
+      for (Flag f : forks.get(i).flags()) {
+        StringBuilder d = byCode.computeIfAbsent(f.code(), k -> new StringBuilder());
+        d.append(d.length() == 0 ? "" : "; ").append("fork ").append(i + 1).append(": ").append(f.detail());
+      }
+    }
+    List<Flag> flags = new ArrayList<>();
+    byCode.forEach((code, detail) -> flags.add(new Flag(code, detail.toString())));
+    return flags;
+  }
+}

@@ -1,0 +1,223 @@
+package io.gpubench.engine.statistics;
+
+import io.gpubench.api.result.WarmupEnd;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Decides after each round of warm-up calls whether a case's calls are steady enough to time: the time per call has
+ * stopped falling and the JIT compiler has stopped compiling, or the time cap is reached.
+ *
+ * <p>Why both. A kernel timed before C2 has compiled it reads several times too slow, and its time is flat while it
+ * runs in C1's code, so a flat time alone does not say the JIT is done; the JIT alone does not see a GPU raising its
+ * clocks or a cache filling.
+ *
+ * <ul>
+ *   <li><b>Not falling</b>: the median time per call of the last round is at most {@value #FALL} (as a share) below
+ *       that of the round {@value #WINDOW} - 1 rounds earlier. Medians over a round's batches, so that one slow batch
+ *       (an interrupt, a GC) neither holds the warm-up back nor ends it.
+ *   <li><b>JIT quiet</b>: in the last {@value #WINDOW} - 1 rounds the compiler threads ran for at most
+ *       {@value #QUIET_SHARE} (as a share) of the rounds' time, and none was runnable at a round's end: their CPU
+ *       time shows a compilation while it runs, whether it ends in the window or not, and a runnable thread one that
+ *       is queued (on a loaded machine it may wait for a CPU, using none). Where it cannot be read, the compilation time that ended in the
+ *       window stands in (wall time: it reads long on a loaded machine). The rounds run in the worker with nothing
+ *       else compiling there, so what compiles is the workload; a trickle (a small method crossing a threshold)
+ *       stays under the share. Where neither can be read, the JIT does not hold the warm-up back; the detail says so.
+ *   <li><b>Cap</b>: the warm-up's seconds, the declared calls included, reached the cap: the trials start anyway and
+ *       the detail says which criterion was not met. A case that still trends in its trials is flagged there.
+ * </ul>
+ * The figures behind a decision are formatted only when it is made: the rule runs between rounds, and its own code
+ * should not be what the JIT compiles.
+ */
+public final class WarmupRule {
+  /** Rounds compared: the last one with the one {@code WINDOW - 1} before it. */
+  static final int WINDOW = 3;
+
+  /** How much faster per call the last round may be and still count as not falling. */
+  static final double FALL = 0.02;
+
+  /** The most share of the window's time the JIT may spend compiling and count as quiet. */
+  static final double QUIET_SHARE = 0.02;
+
+  private final double capSeconds;
+  private final List<Round> rounds = new ArrayList<>();
+
+  /**
+   * A round of warm-up calls as the runner measured it.
+   *
+   * @param perCallNanos the median time per call over the round's batches
+   * @param compilationMillis JIT compilation time that ended during the round, or -1 where unknown
+   * @param compilerCpuMillis CPU time of the JIT's compiler threads during the round, or -1 where unknown
+   * @param runnableCompilers compiler threads runnable at the round's end (compiling, or a compilation queued and
+   *     waiting for a CPU), or -1 where unknown
+   * @param seconds the round's duration
+   */
+  public record Round(double perCallNanos, double compilationMillis, double compilerCpuMillis, int runnableCompilers,
+      double seconds) {
+
+    /**
+     * A round without the compiler threads' state.
+     *
+     * @param perCallNanos median time per call
+     * @param compilationMillis compilation that ended
+     * @param compilerCpuMillis compiler threads' CPU time
+     * @param seconds duration
+     */
+    public Round(double perCallNanos, double compilationMillis, double compilerCpuMillis, double seconds) {
+      this(perCallNanos, compilationMillis, compilerCpuMillis, -1, seconds);
+    }
+  }
+
+  /**
+   * How the warm-up ended.
+   *
+   * @param end steady or capped
+   * @param detail the figures behind it
+   */
+  public record Decision(WarmupEnd end, String detail) {}
+
+  /**
+   * Makes a rule.
+   *
+   * @param capSeconds the most seconds of warm-up, positive
+   */
+  public WarmupRule(double capSeconds) {
+    if (!(capSeconds > 0)) {
+      throw new IllegalArgumentException("a warm-up cap of " + capSeconds + " s: it must be positive");
+    }
+    this.capSeconds = capSeconds;
+  }
+
+  /**
+   * Adds a round and says whether the warm-up is over.
+   *
+   * @param round the round
+   * @param warmupSeconds seconds of warm-up so far, this round and the declared calls included
+   * @return the end, with its reason; empty to go on
+   */
+  public Optional<Decision> add(Round round, double warmupSeconds) {
+    rounds.add(round);
+    boolean falling = falling();
+    boolean compiling = compiling();
+    if (!falling && !compiling) {
+      return Optional.of(new Decision(WarmupEnd.STEADY, steady(warmupSeconds)));
+    }
+    if (warmupSeconds >= capSeconds) {
+      return Optional.of(new Decision(WarmupEnd.CAP, capped(warmupSeconds, falling, compiling)));
+    }
+    return Optional.empty();
+  }
+
+  private boolean falling() {
+    int n = rounds.size();
+    return n < WINDOW || rounds.get(n - 1).perCallNanos() < (1 - FALL) * rounds.get(n - WINDOW).perCallNanos();
+  }
+
+  private boolean compiling() {
+    int n = rounds.size();
+    if (n < WINDOW) {
+      return true;
+    }
+    double seconds = 0;
+    double cpu = 0;
+    double ended = 0;
+    boolean cpuKnown = true;
+    boolean endedKnown = true;
+    for (int i = n - WINDOW + 1; i < n; i++) {
+      Round r = rounds.get(i);
+      seconds += r.seconds();
+      cpu += Math.max(0, r.compilerCpuMillis());
+      ended += Math.max(0, r.compilationMillis());
+      cpuKnown &= r.compilerCpuMillis() >= 0;
+      endedKnown &= r.compilationMillis() >= 0;
+    }
+    if (runnable() > 0) {
+      return true;
+    }
+    double allowed = QUIET_SHARE * seconds * 1e3;
+    if (cpuKnown) {
+      return cpu > allowed;
+    }
+    return endedKnown && ended > allowed;
+  }
+
+  /** The most compiler threads runnable at the end of a round of the window. */
+  private int runnable() {
+    int n = rounds.size();
+    int most = 0;
+    for (int i = n - WINDOW + 1; i < n; i++) {
+      most = Math.max(most, rounds.get(i).runnableCompilers());
+    }
+    return most;
+  }
+
+  private String steady(double warmupSeconds) {
+    int n = rounds.size();
+    Round last = rounds.get(n - 1);
+    Round first = rounds.get(n - WINDOW);
+    return String.format(Locale.ROOT, "steady after %d rounds (%.2f s): %s per call, %+.1f%% against the round %d"
+        + " before; %s", n, warmupSeconds, nanos(last.perCallNanos()),
+        (last.perCallNanos() / first.perCallNanos() - 1) * 100, WINDOW - 1, jit());
+  }
+
+  private String capped(double warmupSeconds, boolean falling, boolean compiling) {
+    int n = rounds.size();
+    List<String> why = new ArrayList<>();
+    if (n < WINDOW) {
+      why.add("only " + n + " rounds");
+    } else {
+      if (falling) {
+        double last = rounds.get(n - 1).perCallNanos();
+        double before = rounds.get(n - WINDOW).perCallNanos();
+        why.add(String.format(Locale.ROOT, "the time per call still falls (%s, %.1f%% below %s %d rounds before)",
+            nanos(last), (1 - last / before) * 100, nanos(before), WINDOW - 1));
+      }
+      if (compiling) {
+        why.add(jit());
+      }
+    }
+    return String.format(Locale.ROOT, "the cap of %.3g s was reached after %d rounds (%.2f s), not yet steady: %s",
+        capSeconds, n, warmupSeconds, String.join("; ", why));
+  }
+
+  /** The JIT's activity over the window, as words. */
+  private String jit() {
+    int n = rounds.size();
+    double seconds = 0;
+    double cpu = 0;
+    double ended = 0;
+    boolean cpuKnown = true;
+    boolean endedKnown = true;
+    for (int i = n - WINDOW + 1; i < n; i++) {
+      Round r = rounds.get(i);
+      seconds += r.seconds();
+      cpu += Math.max(0, r.compilerCpuMillis());
+      ended += Math.max(0, r.compilationMillis());
+      cpuKnown &= r.compilerCpuMillis() >= 0;
+      endedKnown &= r.compilationMillis() >= 0;
+    }
+    if (!cpuKnown && !endedKnown) {
+      return "the JIT's activity is unknown in this JVM";
+    }
+    String figure = cpuKnown
+        ? String.format(Locale.ROOT, "the JIT's compiler threads ran %.1f ms", cpu)
+        : String.format(Locale.ROOT, "compilations of %.0f ms ended", ended);
+    int runnable = runnable();
+    return String.format(Locale.ROOT, "%s in the last %d rounds (%.3g s; quiet is at most %.0f%%)%s", figure,
+        WINDOW - 1, seconds, QUIET_SHARE * 100, runnable > 0
+            ? String.format(Locale.ROOT, ", and %d compiler thread%s still runnable", runnable, runnable == 1 ? " was"
+                : "s were") : "");
+  }
+
+  private static String nanos(double v) {
+    if (v >= 1e6) {
+      return String.format(Locale.ROOT, "%.3g ms", v / 1e6);
+    }
+    if (v >= 1e3) {
+      return String.format(Locale.ROOT, "%.3g µs", v / 1e3);
+    }
+    return String.format(Locale.ROOT, "%.3g ns", v);
+  }
+}

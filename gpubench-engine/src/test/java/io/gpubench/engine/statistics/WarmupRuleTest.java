@@ -1,0 +1,103 @@
+package io.gpubench.engine.statistics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.result.WarmupEnd;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class WarmupRuleTest {
+
+  private static WarmupRule.Round round(double perCall, double compilerCpuMillis) {
+    return new WarmupRule.Round(perCall, compilerCpuMillis > 0 ? compilerCpuMillis : 0, compilerCpuMillis, 0.1);
+  }
+
+  @Test
+  void flatTimesAndAQuietJitAreSteadyAfterThreeRounds() {
+    WarmupRule rule = new WarmupRule(10);
+    assertThat(rule.add(round(100, 0), 0.1)).isEmpty();
+    assertThat(rule.add(round(101, 0), 0.2)).isEmpty();
+    Optional<WarmupRule.Decision> d = rule.add(round(99, 0), 0.3);
+    assertThat(d).get().extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+    assertThat(d.get().detail()).startsWith("steady after 3 rounds (0.30 s): 99.0 ns per call, -1.0% against the round"
+        + " 2 before; the JIT's compiler threads ran 0.0 ms in the last 2 rounds");
+  }
+
+  @Test
+  void timesThatStillFallHoldTheWarmUpBack() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(round(400, 0), 0.1);
+    rule.add(round(300, 0), 0.2);
+    assertThat(rule.add(round(200, 0), 0.3)).as("50% below the round two before").isEmpty();
+    assertThat(rule.add(round(199, 0), 0.4)).as("34% below the round two before").isEmpty();
+    assertThat(rule.add(round(198, 0), 0.5)).as("1% below the round two before").get()
+        .extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+  }
+
+  @Test
+  void aCompilationInFlightHoldsTheWarmUpBackWhileTheTimesAreFlat() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(round(100, 0), 0.1);
+    rule.add(round(100, 0), 0.2);
+    // C2 compiles the kernel: the calls run at C1's speed, flat, while a compiler thread is busy
+    assertThat(rule.add(round(100, 60), 0.3)).isEmpty();
+    assertThat(rule.add(round(100, 3), 0.4)).as("the window still holds the 60 ms").isEmpty();
+    assertThat(rule.add(round(40, 0), 0.5)).as("C2's code: faster").isEmpty();
+    assertThat(rule.add(round(40, 0), 0.6)).isEmpty();
+    assertThat(rule.add(round(40, 0), 0.7)).get().extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+  }
+
+  @Test
+  void aCompilerThreadWaitingForACpuHoldsTheWarmUpBackThoughItUsesNone() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(new WarmupRule.Round(100, 0, 0, 0, 0.1), 0.1);
+    rule.add(new WarmupRule.Round(100, 0, 0, 1, 0.1), 0.2);
+    Optional<WarmupRule.Decision> capped = rule.add(new WarmupRule.Round(100, 0, 0, 0, 0.1), 10);
+    assertThat(capped).get().extracting(WarmupRule.Decision::detail).asString()
+        .endsWith("and 1 compiler thread was still runnable");
+    WarmupRule next = new WarmupRule(10);
+    next.add(new WarmupRule.Round(100, 0, 0, 1, 0.1), 0.1);
+    next.add(new WarmupRule.Round(100, 0, 0, 0, 0.1), 0.2);
+    assertThat(next.add(new WarmupRule.Round(100, 0, 0, 0, 0.1), 0.3)).as("the window is the last 2 rounds")
+        .isPresent();
+  }
+
+  @Test
+  void aTrickleOfSmallCompilationsUnderTheShareIsQuiet() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(round(100, 1), 0.1);
+    rule.add(round(100, 1), 0.2);
+    assertThat(rule.add(round(100, 1), 0.3)).as("2 ms of 200 ms is 1%").isPresent();
+  }
+
+  @Test
+  void theCapEndsAWarmUpThatNeverSettlesAndSaysWhichCriterionFailed() {
+    WarmupRule rule = new WarmupRule(0.25);
+    rule.add(round(300, 50), 0.1);
+    rule.add(round(200, 50), 0.2);
+    Optional<WarmupRule.Decision> d = rule.add(round(100, 50), 0.3);
+    assertThat(d).get().extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.CAP);
+    assertThat(d.get().detail()).isEqualTo("the cap of 0.250 s was reached after 3 rounds (0.30 s), not yet steady:"
+        + " the time per call still falls (100 ns, 66.7% below 300 ns 2 rounds before); the JIT's compiler threads"
+        + " ran 100.0 ms in the last 2 rounds (0.200 s; quiet is at most 2%)");
+  }
+
+  @Test
+  void withoutTheCompilerThreadsEndedCompilationsStandIn() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(new WarmupRule.Round(100, 0, -1, 0.1), 0.1);
+    rule.add(new WarmupRule.Round(100, 30, -1, 0.1), 0.2);
+    assertThat(rule.add(new WarmupRule.Round(100, 0, -1, 0.1), 0.3)).as("30 ms ended in the window").isEmpty();
+    Optional<WarmupRule.Decision> d = rule.add(new WarmupRule.Round(100, 0, -1, 0.1), 0.4);
+    assertThat(d).get().extracting(WarmupRule.Decision::detail).asString().contains("compilations of 0 ms ended");
+  }
+
+  @Test
+  void aJvmThatSaysNothingOfItsJitIsJudgedOnTheTimesAndSaysSo() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(new WarmupRule.Round(100, -1, -1, 0.1), 0.1);
+    rule.add(new WarmupRule.Round(100, -1, -1, 0.1), 0.2);
+    assertThat(rule.add(new WarmupRule.Round(100, -1, -1, 0.1), 0.3)).get()
+        .extracting(WarmupRule.Decision::detail).asString().endsWith("the JIT's activity is unknown in this JVM");
+  }
+}
