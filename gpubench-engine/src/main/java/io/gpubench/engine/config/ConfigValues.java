@@ -63,6 +63,22 @@ final class ConfigValues {
     }).orElse(null);
   }
 
+  /** A finite number of at least zero. */
+  Double nonNegative(String key) {
+    return get(key).map(v -> {
+      double d;
+      try {
+        d = Double.parseDouble(v);
+      } catch (NumberFormatException e) {
+        throw invalid(key, v, "it takes a number of at least 0");
+      }
+      if (!(d >= 0) || Double.isInfinite(d)) {
+        throw invalid(key, v, "it takes a number of at least 0");
+      }
+      return d;
+    }).orElse(null);
+  }
+
   /** A finite number above zero. */
   Double positive(String key) {
     return get(key).map(v -> {

@@ -100,7 +100,7 @@ public record EngineConfig(
         v.oneOf(Constants.CACHE, CacheMode.class),
         v.get(Constants.CUDA_TIMING).map(t -> ConfigValues.parse(Constants.CUDA_TIMING, t, DeviceTiming::parse))
             .orElse(null),
-        v.positive(Constants.TRIALS_MAX_WARMUP_SECONDS));
+        v.nonNegative(Constants.TRIALS_MAX_WARMUP_SECONDS));
     Double progressInterval = v.positive(Constants.PROGRESS_INTERVAL_SECONDS);
     v.integer(Constants.FORKS, 1);
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);

@@ -16,6 +16,7 @@ import io.gpubench.engine.config.Instrumentation;
 import io.gpubench.engine.correctness.Allowance;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
+import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.support.Frameworks;
@@ -46,8 +47,13 @@ class KernelAuditStepsTest {
 
   private CaseDriver.Outcome run(Class<?> type, FakeGpu.Device device, Instrumentation settings) {
     BenchmarkDeclaration decl = DeclarationReader.read(type);
+    // the declared warm-up calls and calls per trial only, so that the test can count the launches
+    TrialPolicy declared = decl.trials();
+    TrialPolicy policy = new TrialPolicy(declared.warmup(), declared.min(), declared.max(), declared.target(),
+        declared.confidence(), declared.budgetSeconds(), declared.callsPerTrial(), declared.cache(),
+        declared.deviceTiming(), 0);
     CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), new Dimensions(Map.of()), Precision.FP32, device,
-        Allowance.NONE, decl.trials(), 1, null, null);
+        Allowance.NONE, policy, 1, null, null);
     return new CaseDriver(20, new CaseRecording(settings, out))
         .run(spec, new CaseSession(Backends.of(List.of(device)), Frameworks.none()), device.id());
   }
