@@ -32,6 +32,9 @@ public class FakeKernelBenchmark {
       visible += ctx.unwrap(engineSide).isPresent() ? 1 : 0;
     }
     ctx.metric("engineTypesVisible", visible, "", Better.NEITHER);
+    // the one SPI type benchmark code reaches: a framework's support names its stream through it (gpubench-djl)
+    ctx.metric("frameworkStreamVisible", ctx.unwrap(io.gpubench.api.spi.FrameworkStream.class).isPresent() ? 1 : 0,
+        "", Better.NEITHER);
   }
 
   @Measure

@@ -10,6 +10,7 @@ import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.WorldRank;
 import io.gpubench.engine.plan.CaseSpec;
 import java.io.IOException;
@@ -186,7 +187,9 @@ final class DefaultBenchContext implements BenchContext {
     }
     // The SPI's types (the session, its clock, telemetry, kernel auditor, profiler hooks) are the engine's side of
     // a case: benchmark code that closed the session or started an audit would break the protocol it runs under.
-    if (type.getPackageName().equals(BackendSession.class.getPackageName())) {
+    // FrameworkStream is the exception: a framework's support (gpubench-djl) names through it, from the benchmark's
+    // set-up, the stream its work runs on, so that the trials are timed there.
+    if (type.getPackageName().equals(BackendSession.class.getPackageName()) && type != FrameworkStream.class) {
       return Optional.empty();
     }
     return session.unwrap(type);

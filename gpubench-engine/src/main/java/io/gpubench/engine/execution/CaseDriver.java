@@ -259,7 +259,10 @@ public final class CaseDriver {
     }
     String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
         .orElse(null);
-    return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream()).toList(),
+    // every fork records into the case's folder: a file once, as the last fork left it
+    return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream())
+        .collect(java.util.stream.Collectors.toMap(Steps.CaseFile::path, f -> f, (a, b) -> b,
+            java.util.LinkedHashMap::new)).values().stream().toList(),
         forks.stream().flatMap(o -> o.notes().stream()).distinct().toList());
   }
 }

@@ -60,7 +60,9 @@ final class Warming {
       calls += further;
       perCall = median(w.callNanos(), perCall);
     }
-    boolean auto = fixedCallsPerTrial == 0 && policy.callsPerTrial() == 0 && hostClock;
+    // A world's trial is one call unless declared otherwise: the barrier around each trial is what keeps the ranks'
+    // collectives in step, and a count chosen from one rank's time per call would hold for that rank alone.
+    boolean auto = fixedCallsPerTrial == 0 && policy.callsPerTrial() == 0 && hostClock && !world;
     int callsPerTrial = fixedCallsPerTrial > 0 ? fixedCallsPerTrial
         : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : auto ? autoCalls(perCall) : 1;
     if (world) {

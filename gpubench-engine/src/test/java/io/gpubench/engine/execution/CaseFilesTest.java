@@ -72,7 +72,9 @@ class CaseFilesTest {
   @Test
   void theAuditOfAFakeGpuComesFromItsWorkerAfterTheTrialsIntoTheResultsTheSummaryAndTheTest() throws Exception {
     EngineExecutionResults results = EngineKit.gpubench(out).selectors(selectClass(FakeKernelBenchmark.class))
-        .configurationParameter("gpubench.test.fake-gpu", "audit").execute();
+        .configurationParameter("gpubench.test.fake-gpu", "audit")
+        // the declared warm-up calls only, so that the launches can be counted
+        .configurationParameter("gpubench.trials.max-warmup-seconds", "0").execute();
 
     results.testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
     CaseResult c = ResultsFile.read(out.resolve("results.json")).cases().get(0);
@@ -82,6 +84,7 @@ class CaseFilesTest {
         + (2 + c.timing().trials().size() * 2));
     assertThat(c.metrics().get("engineTypesVisible").value()).as("the auditor, hooks, session, telemetry")
         .isZero();
+    assertThat(c.metrics().get("frameworkStreamVisible").value()).as("FrameworkStream, for DJL's stream").isEqualTo(1);
     assertThat(reportEntries(results, c.displayName())).containsEntry("gpubench.kernels", "benchmark 100%, 1 kernel");
     assertThat(filesByTest(results).get(c.displayName())).singleElement()
         .satisfies(p -> assertThat(p).hasFileName("report.md").content().contains("benchmark 100%, 1 kernel"));

@@ -120,6 +120,11 @@ public final class FakeGpu {
       if (type == ProfilerHooks.class) {
         return Optional.of(type.cast(new Hooks(device.profiler())));
       }
+      if (type == io.gpubench.api.spi.FrameworkStream.class) {
+        // as gpubench-cuda offers it: a framework names the stream its work runs on
+        io.gpubench.api.spi.FrameworkStream named = (address, name) -> { };
+        return Optional.of(type.cast(named));
+      }
       return host.unwrap(type);
     }
 
