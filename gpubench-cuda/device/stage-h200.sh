@@ -39,12 +39,12 @@ rm -rf "$dir/lib" && mkdir -p "$dir/lib"
 lib="$dir/lib"
 mvn_ -pl gpubench-examples -am package dependency:copy-dependencies -DskipTests -DincludeScope=test \
   -DoutputDirectory="$lib" -DexcludeGroupIds=io.gpubench
+# DJL's natives are far over the carry limit (the DJL run builds a JNI there).
 rm -f "$lib"/pytorch-native-*
 # The reactor's own jars (the engine's test jar too: the examples' tests use its EngineKit).
-cp gpubench-api/target/gpubench-api-*.jar gpubench-results/target/gpubench-results-*.jar \
-  gpubench-engine/target/gpubench-engine-*.jar gpubench-djl/target/gpubench-djl-*.jar \
-  gpubench-cuda/target/gpubench-cuda-*.jar "$lib/"
-rm -f "$lib"/*-sources.jar "$lib"/*-javadoc.jar
+for m in gpubench-api gpubench-results gpubench-engine gpubench-cuda gpubench-djl gpubench-examples; do
+  cp $(ls "$m"/target/"$m"-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests') "$lib/"
+done
 (cd gpubench-examples/target/test-classes && jar cf "$lib/gpubench-examples-tests.jar" .)
 (cd gpubench-cuda/target/test-classes && jar cf "$lib/gpubench-cuda-tests.jar" .)
 

@@ -11,14 +11,17 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
 
-/** A workload that hangs once its trials start; the step's time limit is 2 s here. */
+/**
+ * A workload that hangs once its trials start. The step's time limit is 8 s here: a loaded 2-core machine can take
+ * seconds for a JVM's first steps.
+ */
 @GpuBenchmark
 @Shape("n=8")
 @Tolerance(maxAbs = 1e-6)
 // The second call hangs: the first of the warm-up rounds, a step whose cap (10 s by default) the 2 s limit lowers to 1 s
 // for the correct workload.
 @Trials(warmup = 1, min = 2, max = 2)
-@Fork(timeoutSeconds = 2)
+@Fork(timeoutSeconds = 8)
 public class Hangs {
   HostTensor x;
   int calls;

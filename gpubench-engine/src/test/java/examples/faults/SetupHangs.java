@@ -7,11 +7,14 @@ import io.gpubench.api.Setup;
 import io.gpubench.api.Shape;
 import io.gpubench.api.Trials;
 
-/** A set-up that sleeps forever; the step's time limit is 2 s here. */
+/**
+ * A set-up that sleeps forever. The step's time limit is 8 s here: a loaded 2-core machine can take seconds for a
+ * JVM's first steps.
+ */
 @GpuBenchmark
 @Shape("n=8")
 @Trials(warmup = 1, min = 2, max = 2)
-@Fork(timeoutSeconds = 2)
+@Fork(timeoutSeconds = 8)
 public class SetupHangs {
   @Setup
   void waitForADeviceThatNeverComes() throws InterruptedException {

@@ -12,7 +12,7 @@ import java.util.Map;
  *     baselines and rules match
  * @param benchmark the benchmark class's fully qualified name
  * @param workload the workload's name
- * @param displayName the test's display name, such as {@code matmul [256x256x256, FP16, cpu]}
+ * @param displayName the test's display name, such as {@code matmul [m=256,n=256,k=256, FP16, cpu]}
  * @param backend the backend id
  * @param precision the precision
  * @param shape the shape's axes, in declaration order

@@ -1,19 +1,24 @@
 package io.gpubench.engine.bench;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchmarkSkippedException;
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.KernelAuditor;
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.api.spi.TrialConditions;
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
@@ -25,6 +30,7 @@ import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.protocol.Throwables;
+import io.gpubench.engine.support.Frameworks;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -32,6 +38,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs one case's benchmark code, step by step as the engine asks ({@link CaseChannel}), and answers with figures:
@@ -46,7 +53,8 @@ public final class CaseSession implements CaseChannel {
   private CaseSpec spec;
   private CaseRequest request;
   private Object instance;
-  private BackendSession session;
+  // read by the worker's reader thread too, which aborts a world's session when another rank failed
+  private volatile BackendSession session;
   private DefaultBenchContext ctx;
   private Workload workload;
   private TensorOps ops;
@@ -60,10 +68,14 @@ public final class CaseSession implements CaseChannel {
   private CallLoop loop;
   private Object[] kept = new Object[0];
   private TrialCalls trialCalls;
+  private CaseInstruments instruments;
   private int callsPerTrial;
   private final JitActivity jit = new JitActivity();
   private int rounds;
   private boolean released = true;
+  private Runnable barrier = () -> {};
+  // what a rank of a world waits for now, for the engine's thread dump of a rank that ran out of time
+  private volatile String waitingFor;
 
   /**
    * Makes a session runner over this process's backends and framework supports; one case at a time.
@@ -74,6 +86,80 @@ public final class CaseSession implements CaseChannel {
   public CaseSession(Backends backends, Frameworks frameworks) {
     this.backends = backends;
     this.frameworks = frameworks;
+  }
+
+  /**
+   * Sets the barrier the ranks of a world meet at around each trial: the engine's, over the worker's connection
+   * (it returns once every rank of the world has arrived). Without one, as in the build's JVM, a world is one rank
+   * and needs none.
+   *
+   * @param barrier waits for the world's other ranks; throws when the world was aborted
+   */
+  public void barrier(Runnable barrier) {
+    this.barrier = barrier;
+  }
+
+  /**
+   * Aborts the world of the case running now (its backend session's communicator), from another thread than the
+   * one running the step, after another rank failed; the step then fails. Never throws.
+   */
+  public void abortWorld() {
+    BackendSession s = session;
+    if (s != null) {
+      try {
+        s.abort();
+      } catch (Throwable e) {
+        // the process is stopped next in any case
+      }
+    }
+  }
+
+  @Override
+  public String newWorldId(BackendId backendId) throws StepFailed {
+    try {
+      Backend backend = backends.all().stream().filter(b -> b.id().equals(backendId)).findFirst()
+          .orElseThrow(() -> new IllegalStateException("this process sees no backend " + backendId + " (it sees "
+              + backends.all().stream().map(Backend::id).toList() + ")"));
+      return backend.newWorldId();
+    } catch (Throwable e) {
+      throw failed(Phase.OPEN_BACKEND, null, e);
+    }
+  }
+
+  /**
+   * What the rank running the step waits for now, when it waits for the other ranks of its world (the engine's
+   * barrier, their work on the device, their joining), so that of two ranks that ran out of time the one that kept
+   * the other waiting is named; null while it runs code of its own.
+   *
+   * @return what it waits for, or null
+   */
+  public String waitingFor() {
+    return waitingFor;
+  }
+
+  /** Runs a wait of a rank of a world, marked as waiting for its peers. */
+  private <T> T waiting(String what, java.util.concurrent.Callable<T> wait) throws Exception {
+    if (!inWorld()) {
+      return wait.call();
+    }
+    waitingFor = what;
+    try {
+      return wait.call();
+    } finally {
+      waitingFor = null;
+    }
+  }
+
+  private void synchronize() throws Exception {
+    waiting("their work on the device (a synchronise)", () -> {
+      session.synchronize();
+      return null;
+    });
+  }
+
+  /** Whether the case runs as a rank of a world. */
+  private boolean inWorld() {
+    return request != null && request.world() != null;
   }
 
   /**
@@ -125,12 +211,13 @@ public final class CaseSession implements CaseChannel {
           e instanceof InvocationTargetException ite ? ite.getCause() : e);
     }
     try {
-      session = backend.open(new SessionSpec(req.caseId(), req.precision(), req.trials().cache(),
-          req.telemetryIntervalMillis()));
+      SessionSpec sessionSpec = new SessionSpec(req.caseId(), req.precision(), req.trials().cache(),
+          req.telemetryIntervalMillis(), req.world());
+      session = waiting("them to join the world (opening the backend)", () -> backend.open(sessionSpec));
     } catch (Throwable e) {
       throw failed(Phase.OPEN_BACKEND, null, e);
     }
-    ctx = new DefaultBenchContext(spec, session, false);
+    ctx = new DefaultBenchContext(spec, session, false, req.world());
     ops = new TensorOps(session, frameworks);
     try {
       workload = workload(decl, w);
@@ -149,7 +236,8 @@ public final class CaseSession implements CaseChannel {
     } catch (Throwable e) {
       throw failed(Phase.PREPARE_MODEL, workloadMember(), e);
     }
-    if (workload.hasReference()) {
+    // In a world only rank 0's output is checked: the other ranks compute no reference.
+    if (workload.hasReference() && (req.world() == null || req.world().rank() == 0)) {
       String member = decl.reference() == null ? workloadMember() : member(decl.reference());
       try {
         Object ref = workload.reference(ctx.forReference());
@@ -171,7 +259,9 @@ public final class CaseSession implements CaseChannel {
         inputPrints.put(t, ops.fingerprint(t));
       }
       loop = workload.loop(ctx);
-      clock = session.clock(spec.trials().deviceTiming());
+      // A world's trials are timed between the engine's barriers, with the session's plain clock (events on the
+      // device): a blocked or captured trial cannot wait for peers that are not held or captured alike.
+      clock = inWorld() ? session.clock() : session.clock(spec.trials().deviceTiming());
       session.resetPeakMemory();
     } catch (Throwable e) {
       throw failed(Phase.SETUP, null, e);
@@ -184,16 +274,16 @@ public final class CaseSession implements CaseChannel {
   public Steps.Checked checkedCall() throws StepFailed {
     try {
       ctx.outputs().forEach(ops::poison);
-      session.synchronize();
+      synchronize();
       long start = System.nanoTime();
       Object first = workload.call(ctx);
-      session.synchronize();
+      synchronize();
       double nanos = System.nanoTime() - start;
       ErrorStats error = null;
       String mismatch = null;
       if (reference != null) {
         Tensor out = output(first);
-        mismatch = shapeMismatch(out, reference);
+        mismatch = Layouts.mismatch(out, reference).orElse(null);
         if (mismatch == null) {
           error = ops.compare(out, reference, request.range());
         }
@@ -220,7 +310,7 @@ public final class CaseSession implements CaseChannel {
         }
         long start = System.nanoTime();
         Object out = workload.call(ctx);
-        session.synchronize();
+        synchronize();
         times.add((double) (System.nanoTime() - start));
         if (checked != null) {
           agreement.add(ops.compare(output(out), checked, request.range()));
@@ -334,9 +424,9 @@ public final class CaseSession implements CaseChannel {
         if (spec.trials().cache() == CacheMode.COLD) {
           session.flushCache();
         }
-        session.synchronize();
+        synchronize();
         long start = System.nanoTime();
-        TrialClock.TrialTime t = clock.time(trialCalls);
+        TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
         long end = System.nanoTime();
         releaseKept(callsPerTrial);
         times.add(t);
@@ -350,15 +440,82 @@ public final class CaseSession implements CaseChannel {
     }
   }
 
+  /**
+   * One trial of a world, as the kernel harness of the seeds times it: (synchronised already) barrier, start, the
+   * calls, synchronise, barrier, stop. The device time is the clock's around the calls alone; the host time runs from
+   * the first barrier to the second, so that it is the world's time, the slowest rank's.
+   */
+  private TrialClock.TrialTime worldTrial() throws Throwable {
+    waiting("the engine's barrier", () -> {
+      barrier.run();
+      return null;
+    });
+    long start = System.nanoTime();
+    clock.start();
+    trialCalls.run();
+    TrialClock.TrialTime t = waiting("their work on the device (the end of a trial)", clock::stop);
+    waiting("the engine's barrier", () -> {
+      barrier.run();
+      return null;
+    });
+    return new TrialClock.TrialTime(System.nanoTime() - start, t.deviceNanos());
+  }
+
   @Override
   public Steps.TrialsEnded endTrials() throws StepFailed {
     try {
       var seen = telemetry.stop().orElse(null);
       telemetry = null;
       String deviceClock = clock.deviceClock().isEmpty() ? null : clock.deviceClock();
-      return new Steps.TrialsEnded(deviceClock, clock.mode(), clock.modeReason(), seen);
+      String reason = inWorld() && deviceClock != null ? "a world's trial: every rank synchronises, meets the engine's"
+          + " barrier, starts, makes its calls, synchronises and meets the barrier again; device time from rank 0's"
+          + " clock around its calls, host time from the first barrier to the second" : clock.modeReason();
+      return new Steps.TrialsEnded(deviceClock, clock.mode(), reason, seen);
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
+    }
+  }
+
+  @Override
+  public void instrument(Steps.Instruments in) {
+    instruments = CaseInstruments.start(in, session.unwrap(ProfilerHooks.class), spec.backend().id().toString());
+  }
+
+  @Override
+  public Steps.Collected collect(Steps.AuditRequest request) throws StepFailed {
+    CaseInstruments recorded = instruments;
+    instruments = null;
+    if (recorded != null) {
+      recorded.stop();
+    }
+    Optional<KernelAuditor> auditor = session.unwrap(KernelAuditor.class);
+    KernelAudit audit = null;
+    if (auditor.isPresent()) {
+      audit = request.audit() ? audit(auditor.get(), recorded) : KernelAudit.skipped(request.offReason());
+    }
+    return recorded == null ? new Steps.Collected(audit, List.of(), List.of(), List.of())
+        : new Steps.Collected(audit, recorded.files(), recorded.notes(), recorded.recorded());
+  }
+
+  /**
+   * One more call of the workload under the device's kernel auditor, after the trials: what kernels it ran and who
+   * launched them. The auditor never throws for an audit the platform refuses (that is a skipped audit); a call that
+   * throws fails the case, as it would have in the trials.
+   */
+  private KernelAudit audit(KernelAuditor auditor, CaseInstruments recorded) throws StepFailed {
+    try (ProfilerHooks.Range range = recorded == null ? () -> { } : recorded.phase("kernel audit")) {
+      KernelAuditor.Audit running = auditor.start();
+      Object out;
+      KernelAudit result;
+      try {
+        out = workload.call(ctx);
+      } finally {
+        result = running.stop(1);
+      }
+      ops.release(out);
+      return result;
+    } catch (Throwable e) {
+      throw failed(Phase.AUDIT, workloadMember(), e);
     }
   }
 
@@ -371,7 +528,15 @@ public final class CaseSession implements CaseChannel {
       if (checked != null) {
         ctx.outputs().forEach(ops::poison);
         Object out = workload.call(ctx);
+        if (inWorld()) {
+          synchronize();
+        }
         agreement = ops.compare(output(out), checked, request.range());
+        ops.release(out);
+      } else if (inWorld()) {
+        // Every rank of a world makes the calls rank 0 makes, so that their collectives pair up.
+        Object out = workload.call(ctx);
+        synchronize();
         ops.release(out);
       }
       inputPrints.forEach((t, print) -> {
@@ -408,6 +573,10 @@ public final class CaseSession implements CaseChannel {
       // telemetry of a failed case is not reported
     }
     telemetry = null;
+    if (instruments != null) {
+      instruments.abandon();
+      instruments = null;
+    }
     if (loop != null) {
       try {
         releaseKept(kept.length);
@@ -473,25 +642,6 @@ public final class CaseSession implements CaseChannel {
             + " outputs; return the one to check against the @Reference");
   }
 
-  /**
-   * Outputs and references must have the same dimensions, not only the same element count: a transposed output has
-   * the count and the wrong values in every place. A flat output (a returned {@code float[]}) carries no dimensions
-   * and is compared by count, as the backends' comparison does.
-   */
-  private static String shapeMismatch(Tensor out, Tensor ref) {
-    long[] a = out.dims();
-    long[] b = ref.dims();
-    if (squeeze(a).equals(squeeze(b)) || (a.length == 1 && out.size() == ref.size())
-        || (b.length == 1 && out.size() == ref.size())) {
-      return null;
-    }
-    return "output '" + out.name() + "' has dims " + Arrays.toString(a) + ", the reference " + Arrays.toString(b);
-  }
-
-  /** Dimensions without the extents of 1, so that {@code [n]} and {@code [1, n]} agree. */
-  private static List<Long> squeeze(long[] dims) {
-    return Arrays.stream(dims).filter(d -> d != 1).boxed().toList();
-  }
 
   /** The workload's method as messages name it: {@code @Measure matmul()} or {@code @Model resnet()}. */
   private String workloadMember() {

@@ -10,6 +10,7 @@ import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.WorldRank;
 import io.gpubench.engine.plan.CaseSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,21 +33,38 @@ final class DefaultBenchContext implements BenchContext {
   private final List<Tensor> inputs = new ArrayList<>();
   private final List<Tensor> outputs = new ArrayList<>();
   private final Map<String, Metric> metrics;
+  private final WorldRank world;
 
   DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
-    this(spec, session, reference, new LinkedHashMap<>());
+    this(spec, session, reference, null);
   }
 
-  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics) {
+  DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, WorldRank world) {
+    this(spec, session, reference, new LinkedHashMap<>(), world);
+  }
+
+  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics,
+      WorldRank world) {
     this.spec = spec;
     this.session = session;
     this.reference = reference;
     this.metrics = metrics;
+    this.world = world;
   }
 
   /** The context a {@code @Reference} method gets: same case, computing in the reference precision. */
   DefaultBenchContext forReference() {
-    return new DefaultBenchContext(spec, session, true, metrics);
+    return new DefaultBenchContext(spec, session, true, metrics, world);
+  }
+
+  @Override
+  public int rank() {
+    return world == null ? 0 : world.rank();
+  }
+
+  @Override
+  public int worldSize() {
+    return world == null ? 1 : world.size();
   }
 
   Map<String, Metric> metrics() {
@@ -104,7 +122,7 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor random(String name, long... dims) {
-    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, count(name, dims)), spec.precision());
+    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, hostCount(name, dims)), spec.precision());
     Tensor t = session.tensors().fromHost(name, values, referencePrecision(), dims);
     inputs.add(t);
     return t;
@@ -140,7 +158,7 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor load(String resource, long... dims) {
-    long n = count(resource, dims);
+    long n = hostCount(resource, dims);
     byte[] bytes;
     try (InputStream in = spec.declaration().type().getResourceAsStream(resource)) {
       if (in == null) {
@@ -162,18 +180,50 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
+    if (type == WorldRank.class) {
+      // the rank's place in its world, the world's id included
+      return Optional.ofNullable(world).map(type::cast);
+    }
+    // The SPI's types (the session, its clock, telemetry, kernel auditor, profiler hooks) are the engine's side of
+    // a case: benchmark code that closed the session or started an audit would break the protocol it runs under.
+    if (type.getPackageName().equals(BackendSession.class.getPackageName())) {
+      return Optional.empty();
+    }
     return session.unwrap(type);
   }
 
-  private static long count(String name, long... dims) {
+  /** The most elements a tensor made from host values may hold: one Java array, as the seeded values are made. */
+  static final long MAX_HOST_ELEMENTS = Integer.MAX_VALUE - 8;
+
+  private long count(String name, long... dims) {
     long n = 1;
     for (long d : dims) {
       if (d <= 0) {
         throw new IllegalArgumentException("tensor '" + name + "': dimension " + d + " in "
             + java.util.Arrays.toString(dims) + " is not positive");
       }
-      n = Math.multiplyExact(n, d);
+      try {
+        n = Math.multiplyExact(n, d);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException(tooLarge(name, dims, "more elements than a long counts"));
+      }
     }
     return n;
   }
+
+  /** The count of a tensor whose values are made or held on the host, in one Java array. */
+  private int hostCount(String name, long... dims) {
+    long n = count(name, dims);
+    if (n > MAX_HOST_ELEMENTS) {
+      throw new IllegalArgumentException(tooLarge(name, dims, n + " elements, and its values are made on the host in"
+          + " one array of at most " + MAX_HOST_ELEMENTS));
+    }
+    return (int) n;
+  }
+
+  private String tooLarge(String name, long[] dims, String why) {
+    return "tensor '" + name + "' " + java.util.Arrays.toString(dims) + " of case shape " + spec.dims() + " has " + why
+        + "; choose a smaller value of the shape's axes";
+  }
+
 }

@@ -6,6 +6,8 @@ import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.engine.backend.cpu.HostTensorOps;
 import io.gpubench.engine.correctness.HostErrorMetrics;
+import io.gpubench.engine.correctness.Layouts;
+import io.gpubench.engine.support.Frameworks;
 
 /**
  * The checks' tensor operations for one case. Host tensors (what returned arrays become) are handled on the host
@@ -62,6 +64,7 @@ final class TensorOps {
       throw new IllegalArgumentException("cannot compare '" + actual.name() + "' on " + actual.device()
           + " with '" + expected.name() + "' on " + expected.device() + ": return both from the same device");
     }
+    Layouts.requireComparable(actual, expected);
     return session.compare(actual, expected, range);
   }
 

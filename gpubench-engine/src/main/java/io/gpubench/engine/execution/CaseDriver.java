@@ -9,6 +9,7 @@ import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
+import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.plan.CaseSpec;
@@ -18,27 +19,42 @@ import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.roofline.Roofline;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The protocol of one case, as the engine drives it: set-up, the checked call, warm-up calls compared with it,
- * timed trials until the stopping rule decides, the last agreement check, the inputs, tear-down. The steps run
- * wherever the {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and
- * every verdict is made here: tolerances, agreement, stopping, the roofline. It never throws: every outcome, skips,
- * failures and lost workers included, becomes a {@link CaseResult}.
+ * timed trials until the stopping rule decides (with the recorders the run asks for around them), one more call
+ * under the kernel audit, the last agreement check, the inputs, tear-down. The steps run wherever the
+ * {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and every verdict
+ * is made here: tolerances, agreement, stopping, the roofline. It never throws: every outcome, skips, failures and
+ * lost workers included, becomes a {@link CaseResult}.
  */
 public final class CaseDriver {
   private final int telemetryIntervalMillis;
+  private final CaseRecording recording;
+
+  /**
+   * Makes a driver that records what each class declares (its kernel audit) and writes case files under
+   * {@code target/gpubench}.
+   *
+   * @param telemetryIntervalMillis the telemetry sampling interval the runners use
+   */
+  public CaseDriver(int telemetryIntervalMillis) {
+    this(telemetryIntervalMillis, CaseRecording.defaults(Path.of(Constants.DEFAULT_OUTPUT_DIR)));
+  }
 
   /**
    * Makes a driver.
    *
    * @param telemetryIntervalMillis the telemetry sampling interval the runners use
+   * @param recording what the run records about each case besides its figures
    */
-  public CaseDriver(int telemetryIntervalMillis) {
+  public CaseDriver(int telemetryIntervalMillis, CaseRecording recording) {
     this.telemetryIntervalMillis = telemetryIntervalMillis;
+    this.recording = recording;
   }
 
   /**
@@ -49,8 +65,39 @@ public final class CaseDriver {
    * @param cause the throwable behind an {@link CaseStatus#ERROR} in this JVM, or null
    * @param stackTrace the stack trace behind an {@link CaseStatus#ERROR} as text (from a worker), or null
    * @param runnerFault why the process that ran the case must run no further case, or null
+   * @param files the files the case produced (its report, a JFR recording), for the test's file entries
+   * @param notes what the run could not record about the case, and why, for the test's report entries
    */
-  public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault) {}
+  public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault,
+      List<Steps.CaseFile> files, List<String> notes) {
+
+    /**
+     * Copies the lists.
+     *
+     * @param result result
+     * @param cause cause
+     * @param stackTrace stack trace
+     * @param runnerFault runner fault
+     * @param files files
+     * @param notes notes
+     */
+    public Outcome {
+      files = List.copyOf(files);
+      notes = List.copyOf(notes);
+    }
+
+    /**
+     * An outcome without files or notes.
+     *
+     * @param result result
+     * @param cause cause
+     * @param stackTrace stack trace
+     * @param runnerFault runner fault
+     */
+    public Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault) {
+      this(result, cause, stackTrace, runnerFault, List.of(), List.of());
+    }
+  }
 
   /**
    * Runs a case over a channel.
@@ -107,6 +154,18 @@ public final class CaseDriver {
     }
   }
 
+  /** The roofline of a case: for a world, its size bound to {@code w} and the world's peaks. */
+  private static Throughput throughput(CaseSpec spec, double median) {
+    BenchmarkDeclaration.Cost cost = spec.declaration().cost();
+    int w = spec.world() == null ? 1 : spec.world().size();
+    return Roofline.of(
+        BenchmarkDeclaration.Cost.evaluate(cost.flops(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.bytes(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.items(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.busBytes(), spec.dims(), spec.precision(), w),
+        median, spec.precision(), spec.world() == null ? spec.backend().peaks() : spec.world().peaks());
+  }
+
   private static String workloadMember(CaseSpec spec) {
     return (spec.workload().kind() == io.gpubench.engine.declaration.WorkloadDeclaration.Kind.MODEL ? "@Model "
         : "@Measure ") + spec.workload().method().getName() + "()";
@@ -116,21 +175,25 @@ public final class CaseDriver {
     BenchmarkDeclaration decl = spec.declaration();
     TrialPolicy policy = spec.trials().perFork(fork.count());
     Steps.Prepared prepared = channel.prepare(request);
-    Verdicts verdicts = new Verdicts(spec.allowance(), decl.referencePrecision(), prepared.hasReference());
+    Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
 
     Steps.Checked first = channel.checkedCall();
     verdicts.checked(first);
     double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
         ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
     Warming.Result warm = Warming.run(channel, policy, first, prepared.deviceClock() == null, verdicts,
-        fork.callsPerTrial(), stepLimit);
+        fork.callsPerTrial(), stepLimit, spec.world() != null);
 
+    // The recorders (a profiler's range and capture, JFR) start right before the trials and stop right after; the
+    // kernel audit's call comes after them, never inside the trials.
+    channel.instrument(recording.instruments(spec));
     channel.startTrials(warm.callsPerTrial());
     TrialSeries series = new TrialSeries(policy, warm.callsPerTrial());
     while (!series.decided()) {
       series.add(channel.trials(series.nextBatch()));
     }
     Steps.TrialsEnded ended = channel.endTrials();
+    Steps.Collected collected = channel.collect(recording.audit(spec));
     Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup());
 
     Steps.Finished finished = channel.finish();
@@ -138,6 +201,7 @@ public final class CaseDriver {
       verdicts.later(List.of(finished.agreement()));
     }
     Correctness correctness = verdicts.correctness(finished.changedInputs());
+    Throughput throughput = throughput(spec, timing.primary().median());
     Telemetry telemetry = ended.telemetry();
     Memory memory = finished.memory();
     Map<String, Metric> metrics = finished.metrics();
@@ -153,12 +217,17 @@ public final class CaseDriver {
       status = CaseStatus.ERROR;
       message = (message == null ? "" : message + "\n") + finished.tearDown().message();
     }
-    CaseResult result = Results.of(spec, status, message, timing, correctness, throughput(spec, timing), telemetry,
-        memory).withMetrics(metrics);
+    CaseResult result = Results.of(spec, status, message, timing, correctness, throughput, telemetry, memory)
+        .withMetrics(metrics).withAudit(collected.audit());
     for (Flag f : CaseFlags.of(policy, series, timing, telemetry)) {
       result = result.withFlag(f);
     }
-    return new Outcome(result, null, null, finished.runnerFault());
+    if (!collected.recorded().isEmpty()) {
+      result = result.withFlag(new Flag("profiled", String.join(" and ", collected.recorded())
+          + " ran during the trials: their overhead is in the figures"));
+    }
+    return new Outcome(result, null, null, finished.runnerFault(),
+        recording.withReport(spec, result, collected.files()), collected.notes());
   }
 
   /**
@@ -183,21 +252,14 @@ public final class CaseDriver {
     Timing timing = Forks.combine(forks.stream().map(o -> o.result().timing()).toList(), spec.trials().confidence());
     CaseResult last = forks.get(forks.size() - 1).result();
     CaseResult result = Results.of(spec, CaseStatus.PASSED, null, timing, first.correctness(),
-        throughput(spec, timing), last.telemetry(), first.memory()).withMetrics(first.metrics());
+        throughput(spec, timing.primary().median()), last.telemetry(), first.memory()).withMetrics(first.metrics())
+        .withAudit(first.audit());
     for (Flag f : Forks.flags(forks.stream().map(Outcome::result).toList())) {
       result = result.withFlag(f);
     }
     String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
         .orElse(null);
-    return new Outcome(result, null, null, fault);
-  }
-
-  private static Throughput throughput(CaseSpec spec, Timing timing) {
-    BenchmarkDeclaration decl = spec.declaration();
-    return Roofline.of(
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().flops(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().bytes(), spec.dims(), spec.precision()),
-        BenchmarkDeclaration.Cost.evaluate(decl.cost().items(), spec.dims(), spec.precision()),
-        timing.primary().median(), spec.precision(), spec.backend().peaks());
+    return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream()).toList(),
+        forks.stream().flatMap(o -> o.notes().stream()).distinct().toList());
   }
 }

@@ -6,6 +6,7 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.engine.correctness.Allowance;
+import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.Steps;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ final class Verdicts {
   private final Allowance allowance;
   private final Precision referencePrecision;
   private final boolean hasReference;
+  private final String reference;
   private ErrorStats error;
   private String shapeMismatch;
   private List<Check> checks = List.of();
@@ -26,10 +28,19 @@ final class Verdicts {
   private List<Check> agreementMisses = List.of();
   private int compared;
 
-  Verdicts(Allowance allowance, Precision referencePrecision, boolean hasReference) {
-    this.allowance = allowance;
-    this.referencePrecision = referencePrecision;
+  /**
+   * The verdicts of one case.
+   *
+   * @param spec the case: its allowance, reference precision and what its reference is; a case that is its own
+   *     reference (a model's FP32 output) is held to finiteness and agreement only, since no bound against itself
+   *     says anything
+   * @param hasReference whether the runner has a reference to compare with
+   */
+  Verdicts(CaseSpec spec, boolean hasReference) {
+    this.allowance = spec.selfReferenced() ? Allowance.NONE : spec.allowance();
+    this.referencePrecision = spec.declaration().referencePrecision();
     this.hasReference = hasReference;
+    this.reference = spec.reference();
   }
 
   void checked(Steps.Checked first) {
@@ -82,6 +93,6 @@ final class Verdicts {
     }
     boolean passed = misses(changedInputs).isEmpty();
     return new Correctness(referencePrecision, error, checks, worstAgreement, compared, changedInputs.isEmpty(),
-        passed);
+        passed, reference);
   }
 }

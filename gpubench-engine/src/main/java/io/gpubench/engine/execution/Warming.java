@@ -48,7 +48,7 @@ final class Warming {
    * @throws StepFailed when a call fails
    */
   static Result run(CaseChannel channel, TrialPolicy policy, Steps.Checked first, boolean hostClock, Verdicts verdicts,
-      int fixedCallsPerTrial, double stepLimitSeconds) throws StepFailed {
+      int fixedCallsPerTrial, double stepLimitSeconds, boolean world) throws StepFailed {
     double seconds = first.firstCallNanos() * 1e-9;
     int calls = 1;
     double perCall = first.firstCallNanos();
@@ -63,6 +63,13 @@ final class Warming {
     boolean auto = fixedCallsPerTrial == 0 && policy.callsPerTrial() == 0 && hostClock;
     int callsPerTrial = fixedCallsPerTrial > 0 ? fixedCallsPerTrial
         : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : auto ? autoCalls(perCall) : 1;
+    if (world) {
+      // Each rank would settle on its own count of calls, and a collective that one rank makes and another does not
+      // never returns: a world's ranks make the declared calls, the same on every rank.
+      return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT,
+          "the %d declared calls on every rank of the world; steadiness not checked (ranks must make the same calls)",
+          calls), seconds, 0), calls, callsPerTrial);
+    }
     if (policy.maxWarmupSeconds() == 0) {
       return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT,
           "the %d declared calls; steadiness not checked (maxWarmupSeconds = 0)", calls), seconds, 0), calls,

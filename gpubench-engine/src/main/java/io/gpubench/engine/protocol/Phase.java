@@ -20,6 +20,9 @@ public enum Phase {
   WARMUP("warm-up"),
   /** The timed trials. */
   TRIALS("the timed trials"),
+  /** One more call after the trials, under the device's kernel auditor. */
+  AUDIT("the kernel audit's call (after the trials; gpubench.audit=false or @GpuBenchmark(audit = false) turns it "
+      + "off)"),
   /** The last call compared with the checked one, and the inputs' check. */
   FINAL_CHECK("the final agreement check"),
   /** A {@code @TearDown} method. */
@@ -30,10 +33,10 @@ public enum Phase {
   /**
    * Whether the phase is a call of the workload itself, so that a failure there is the workload's.
    *
-   * @return true for the checked call, warm-up, trials and the final check
+   * @return true for the checked call, warm-up, trials, the kernel audit's call and the final check
    */
   public boolean isCall() {
-    return this == CHECKED_CALL || this == WARMUP || this == TRIALS || this == FINAL_CHECK;
+    return this == CHECKED_CALL || this == WARMUP || this == TRIALS || this == AUDIT || this == FINAL_CHECK;
   }
 
   Phase(String label) {

@@ -2,6 +2,7 @@ package io.gpubench.engine.protocol;
 
 import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
@@ -166,6 +167,61 @@ public final class Steps {
    */
   public record Finished(ErrorStats agreement, List<String> changedInputs, Memory memory,
       Map<String, Metric> metrics, Failure tearDown, String runnerFault) {}
+
+  /**
+   * What to record around a case's timed trials besides the figures, sent right before {@link CaseChannel#startTrials}.
+   *
+   * @param caseId the case's id, which names its ranges on a profiler's timeline
+   * @param directory where the case's files go (absolute), or null when it makes none
+   * @param capture whether the trials are a profiler capture range ({@code cuProfilerStart}/{@code Stop})
+   * @param jfr whether Java Flight Recorder records the trials into {@code trials.jfr} in {@code directory}
+   */
+  public record Instruments(String caseId, String directory, boolean capture, boolean jfr) {}
+
+  /**
+   * Whether the case gets a kernel audit, sent right after {@link CaseChannel#endTrials}.
+   *
+   * @param audit whether one more call runs under the device's kernel auditor
+   * @param offReason why not, for the result of a device that could audit (such as {@code gpubench.audit=false})
+   */
+  public record AuditRequest(boolean audit, String offReason) {}
+
+  /**
+   * A file a case produced, for the test's file entries.
+   *
+   * @param path its absolute path
+   * @param mediaType its media type, such as {@code text/markdown}
+   */
+  public record CaseFile(String path, String mediaType) {}
+
+  /**
+   * What the trials' recorders and the kernel audit left.
+   *
+   * @param audit the kernel audit, skipped with its reason, or null where the device has no auditor (the CPU)
+   * @param files the files made (a JFR recording)
+   * @param notes what could not be recorded, and why (no JFR in this runtime, no profiler capture on the CPU ...)
+   * @param recorded what recorded the trials, costing time in them: {@code a JFR recording},
+   *     {@code a capture by Nsight Systems (...)}; empty when nothing did
+   */
+  public record Collected(KernelAudit audit, List<CaseFile> files, List<String> notes, List<String> recorded) {
+
+    /** Nothing recorded, nothing audited. */
+    public static final Collected NONE = new Collected(null, List.of(), List.of(), List.of());
+
+    /**
+     * Copies the lists.
+     *
+     * @param audit audit
+     * @param files files
+     * @param notes notes
+     * @param recorded recorders that ran
+     */
+    public Collected {
+      files = List.copyOf(files);
+      notes = List.copyOf(notes);
+      recorded = List.copyOf(recorded);
+    }
+  }
 
   /**
    * A case ended after a failed step.

@@ -3,10 +3,11 @@ package io.gpubench.engine.worker;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.bench.CaseSession;
-import io.gpubench.engine.bench.Frameworks;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Frames;
 import io.gpubench.engine.protocol.StepFailed;
+import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.protocol.Steps;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -35,7 +36,9 @@ public final class WorkerMain {
     t.setDaemon(true);
     return t;
   });
-  private CaseSession session;
+  private volatile CaseSession session;
+  // what the engine said about the world's barrier: "release", or "abort" after another rank failed
+  private final java.util.concurrent.BlockingQueue<String> barrierNews = new java.util.concurrent.LinkedBlockingQueue<>();
 
   private WorkerMain(DataInputStream in, DataOutputStream out) {
     this.in = in;
@@ -76,7 +79,22 @@ public final class WorkerMain {
       }
       switch (f.op()) {
         case "configure" -> configure(f);
-        case "threadDump" -> Frames.write(out, "threadDump", ThreadDumps.all());
+        case "threadDump" -> {
+          CaseSession s = session;
+          String waiting = s == null ? null : s.waitingFor();
+          Frames.write(out, "threadDump", (waiting == null ? ""
+              : "(" + io.gpubench.engine.protocol.RankChannel.WAITING_FOR_PEERS + ": " + waiting + ")\n")
+              + ThreadDumps.all());
+        }
+        case "release" -> barrierNews.add("release");
+        case "abort" -> {
+          // another rank of the world failed: end this rank's waits for its peers now
+          barrierNews.add("abort");
+          CaseSession s = session;
+          if (s != null) {
+            s.abortWorld();
+          }
+        }
         case "exit" -> {
           Frames.write(out, "bye", null);
           return;
@@ -94,9 +112,33 @@ public final class WorkerMain {
     settings.forEach((k, v) -> System.setProperty("gpubench." + k, v));
     BackendSettings backendSettings = key -> java.util.Optional.ofNullable(settings.get(key));
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    session = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
-    session.primeJitReadings();
+    CaseSession s = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
+    s.barrier(this::barrier);
+    s.primeJitReadings();
+    session = s;
     Frames.write(out, "configured", null);
+  }
+
+  /**
+   * The engine's barrier of a world: says it arrived, and waits until the engine has heard every rank arrive.
+   *
+   * @throws IllegalStateException when the engine aborted the world instead (another rank failed)
+   */
+  private void barrier() {
+    try {
+      Frames.write(out, "barrier", null);
+      String news = barrierNews.take();
+      if (news.equals("abort")) {
+        barrierNews.add("abort");
+        throw new IllegalStateException("the world was aborted while this rank waited at the engine's barrier: "
+            + "another rank failed");
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("the engine is gone", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted at the engine's barrier", e);
+    }
   }
 
   /** Runs one step on the bench thread and answers it; a failure of the step is an answer, not an error. */
@@ -105,7 +147,11 @@ public final class WorkerMain {
       Object reply;
       try {
         reply = switch (f.op()) {
-          case "prepare" -> session.prepare(f.as(CaseRequest.class));
+          case "worldId" -> session.newWorldId(f.as(io.gpubench.api.BackendId.class));
+          case "prepare" -> {
+            barrierNews.clear();
+            yield session.prepare(f.as(CaseRequest.class));
+          }
           case "checkedCall" -> session.checkedCall();
           case "warmup" -> session.warmup(f.body().asInt());
           case "settle" -> session.settle(f.as(io.gpubench.engine.protocol.Steps.SettleRequest.class));
@@ -115,6 +161,11 @@ public final class WorkerMain {
           }
           case "trials" -> session.trials(f.body().asInt());
           case "endTrials" -> session.endTrials();
+          case "instrument" -> {
+            session.instrument(f.as(Steps.Instruments.class));
+            yield null;
+          }
+          case "collect" -> session.collect(f.as(Steps.AuditRequest.class));
           case "finish" -> session.finish();
           case "abandon" -> session.abandon();
           default -> throw new IllegalStateException("unknown step " + f.op());

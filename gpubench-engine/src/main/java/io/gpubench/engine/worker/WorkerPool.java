@@ -27,6 +27,7 @@ public final class WorkerPool implements AutoCloseable {
   private final Map<String, String> settings;
   private final Map<String, WorkerProcess> idle = new LinkedHashMap<>();
   private final Set<String> busy = new HashSet<>();
+  private final Map<String, WorldLease> idleWorlds = new LinkedHashMap<>();
   private int started;
 
   /**
@@ -46,12 +47,11 @@ public final class WorkerPool implements AutoCloseable {
    *
    * @param dir the workers' folder: logs, fatal-error reports, the class-path file
    * @param settings the run's {@code gpubench.} keys, without the prefix, for the workers' backends
-   * @param anchors classes whose code must be on the workers' class path
    */
-  public WorkerPool(Path dir, Map<String, String> settings, Class<?>... anchors) {
+  public WorkerPool(Path dir, Map<String, String> settings) {
     this.dir = dir;
     this.settings = Map.copyOf(settings);
-    this.launch = WorkerLaunch.of(dir, anchors);
+    this.launch = WorkerLaunch.of(dir, WorkerMain.class);
   }
 
   /**
@@ -82,6 +82,7 @@ public final class WorkerPool implements AutoCloseable {
     WorkerProcess worker;
     synchronized (this) {
       retireOthers(device, key);
+      retireWorlds(Set.of(device), null);
       worker = idle.remove(key);
       if (worker != null && !worker.usable()) {
         worker.close();
@@ -158,6 +159,120 @@ public final class WorkerPool implements AutoCloseable {
     };
   }
 
+  /**
+   * Lends a case's world its workers, one per rank, started together (or kept from the world's previous case),
+   * each seeing the world's devices ({@link io.gpubench.api.spi.Backend#worldEnvironment}). Idle workers of the
+   * world's devices are stopped first: they hold the devices and would show as other processes on them.
+   *
+   * @param spec a case with a complete world
+   * @return the lease
+   * @throws StepFailed when a rank's worker cannot start, naming the rank
+   */
+  public WorldLease leaseWorld(CaseSpec spec) throws StepFailed {
+    ForkPolicy fork = spec.fork();
+    var ranks = spec.world().ranks();
+    Set<BackendId> devices = new java.util.LinkedHashSet<>();
+    ranks.forEach(b -> devices.add(b.id()));
+    String jvm = String.join(" ", fork.jvmArgs());
+    String key = "world:" + ranks.stream().map(b -> b.id().toString()).collect(java.util.stream.Collectors.joining(","))
+        + "|" + jvm + switch (fork.mode()) {
+          case CLASS -> "|" + spec.declaration().type().getName();
+          case CASE -> "|case " + nextNumber();
+          default -> "";
+        };
+    synchronized (this) {
+      WorldLease kept = idleWorlds.remove(key);
+      if (kept != null && kept.usable()) {
+        retireWorlds(devices, null);
+        return kept;
+      }
+      if (kept != null) {
+        kept.close();
+      }
+      retireWorlds(devices, null);
+      for (String k : new ArrayList<>(idle.keySet())) {
+        if (devices.stream().anyMatch(d -> k.startsWith(d + "|"))) {
+          idle.remove(k).close();
+        }
+      }
+    }
+    launch.ensure(spec.declaration().type());
+    Map<String, String> env = ranks.get(0).worldEnvironment(ranks);
+    String family = ranks.get(0).id().family();
+    int n = ranks.size();
+    WorkerProcess[] workers = new WorkerProcess[n];
+    StepFailed[] failures = new StepFailed[n];
+    List<Thread> starting = new ArrayList<>();
+    for (int r = 0; r < n; r++) {
+      int rank = r;
+      String name = family + "-w" + n + "r" + r + "-" + nextNumber();
+      Thread t = new Thread(() -> {
+        try {
+          workers[rank] = WorkerProcess.start(launch, name, dir, fork.jvmArgs(), env,
+              Duration.ofSeconds(fork.startTimeoutSeconds()), settings);
+        } catch (StepFailed e) {
+          failures[rank] = e;
+        } catch (RuntimeException e) {
+          failures[rank] = new StepFailed(new io.gpubench.engine.protocol.Failure(
+              io.gpubench.engine.protocol.Phase.WORKER_START, null, e.toString(), null, false, true), e);
+        }
+      }, "gpubench-start-" + name);
+      t.setDaemon(true);
+      t.start();
+      starting.add(t);
+    }
+    for (Thread t : starting) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    for (int r = 0; r < n; r++) {
+      if (failures[r] != null || workers[r] == null) {
+        for (WorkerProcess w : workers) {
+          if (w != null) {
+            w.kill();
+          }
+        }
+        var f = failures[r] == null ? null : failures[r].failure();
+        throw new StepFailed(new io.gpubench.engine.protocol.Failure(io.gpubench.engine.protocol.Phase.WORKER_START,
+            null, (n > 1 ? "rank " + r + ": " : "") + (f == null ? "it did not start" : f.description()), null, false,
+            true), null);
+      }
+    }
+    return new WorldLease(key, devices, List.of(workers));
+  }
+
+  /**
+   * Takes a world's workers back after its case.
+   *
+   * @param lease the lease
+   * @param retire true when they must not run another case (a rank failed: the world was stopped)
+   */
+  public void doneWorld(WorldLease lease, boolean retire) {
+    synchronized (this) {
+      if (!retire && lease.usable() && !lease.key().contains("|case ")) {
+        WorldLease old = idleWorlds.put(lease.key(), lease);
+        if (old != null && old != lease) {
+          old.close();
+        }
+        return;
+      }
+    }
+    lease.close();
+  }
+
+  /** Idle worlds on any of these devices are of no further use once another case takes one of the devices. */
+  private void retireWorlds(Set<BackendId> devices, String keep) {
+    for (String k : new ArrayList<>(idleWorlds.keySet())) {
+      WorldLease w = idleWorlds.get(k);
+      if (!k.equals(keep) && w.devices().stream().anyMatch(devices::contains)) {
+        idleWorlds.remove(k).close();
+      }
+    }
+  }
+
   /** Stops every worker. */
   @Override
   public synchronized void close() {
@@ -165,5 +280,9 @@ public final class WorkerPool implements AutoCloseable {
       w.close();
     }
     idle.clear();
+    for (WorldLease w : idleWorlds.values()) {
+      w.close();
+    }
+    idleWorlds.clear();
   }
 }

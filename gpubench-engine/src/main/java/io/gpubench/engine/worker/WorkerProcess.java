@@ -38,7 +38,7 @@ final class WorkerProcess implements AutoCloseable {
   private final DataOutputStream out;
   private final Path log;
   private final Path errorDir;
-  private boolean lost;
+  private volatile boolean lost;
 
   private WorkerProcess(String name, Process process, Socket socket, Path log, Path errorDir) throws IOException {
     this.name = name;
@@ -160,13 +160,46 @@ final class WorkerProcess implements AutoCloseable {
    * @throws StepFailed the step's failure, or the worker's loss (time limit, death)
    */
   Frames.Frame call(String op, Object body, Duration timeout, Phase phase) throws StepFailed {
+    return call(op, body, timeout, phase, null);
+  }
+
+  /**
+   * Asks for a step and waits for its answer, handing the frames the worker sends while the step runs (a rank of a
+   * world arriving at the engine's barrier) to {@code interim}; the time limit covers the whole step.
+   *
+   * @param op the step
+   * @param body its body, or null
+   * @param timeout the longest it may take
+   * @param phase the phase, for messages
+   * @param interim takes {@code barrier} frames; null where the worker sends none
+   * @return the answer's frame; a {@code failure} answer is thrown
+   * @throws StepFailed the step's failure, or the worker's loss (time limit, death)
+   */
+  Frames.Frame call(String op, Object body, Duration timeout, Phase phase, java.util.function.Consumer<Frames.Frame> interim)
+      throws StepFailed {
     if (!usable()) {
       throw lostFailure(phase, "the worker " + name + " was already lost");
     }
     try {
       Frames.write(out, op, body);
-      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
-      Frames.Frame f = Frames.read(in);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      Frames.Frame f;
+      while (true) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          throw new SocketTimeoutException("the step's time is up");
+        }
+        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, left)));
+        f = Frames.read(in);
+        if (!"barrier".equals(f.op())) {
+          break;
+        }
+        if (interim == null) {
+          lose();
+          throw lostFailure(phase, "the worker sent a barrier frame outside a world");
+        }
+        interim.accept(f);
+      }
       switch (f.op()) {
         case "failure" -> throw new StepFailed(f.as(Failure.class), null);
         case "workerError" -> {
@@ -186,6 +219,42 @@ final class WorkerProcess implements AutoCloseable {
       int code = waitFor(process);
       lost = true;
       throw lostFailure(phase, ProcessDeath.describe(code, process.pid(), errorDir, log));
+    }
+  }
+
+  /**
+   * Sends the worker a frame that needs no answer (a barrier's release, an abort); a worker already gone is
+   * ignored, since its step's answer says so.
+   *
+   * @param op the frame's operation
+   */
+  void tell(String op) {
+    if (lost) {
+      return;
+    }
+    try {
+      Frames.write(out, op, null);
+    } catch (IOException e) {
+      // its step fails with the loss
+    }
+  }
+
+  /**
+   * The worker's process id.
+   *
+   * @return the pid
+   */
+  long pid() {
+    return process.pid();
+  }
+
+  /** Ends the worker at once, as after a fault of its world: no goodbye, no tear-down. */
+  void kill() {
+    if (!lost) {
+      lose();
+    } else if (process.isAlive()) {
+      process.destroyForcibly();
+      waitFor(process);
     }
   }
 

@@ -80,12 +80,13 @@ class FaultInjectionTest {
   void aHangFailsItsCaseWithTheTimeLimitThePhaseAndTheHangingFrame() {
     Map<String, CaseResult> r = results();
     assertThat(r.get("Hangs#spinsForever").message())
-        .startsWith("@Measure spinsForever() failed in warm-up: timed out after 2 s; the worker was stopped.")
+        .startsWith("@Measure spinsForever() failed in warm-up: timed out after 8 s; the worker was stopped.")
         .contains("examples.faults.Hangs.spinInFixtureCode");
     assertThat(r.get("Hangs#correct").status()).isEqualTo(CaseStatus.PASSED);
-    assertThat(r.get("Hangs#correct").timing().warmup().detail()).as("the warm-up fits the 2 s step limit")
+    assertThat(r.get("Hangs#correct").timing().warmup().detail()).as("the warm-up fits the 8 s step limit")
         .containsAnyOf("steady after", "the cap of 1.00 s");
-    assertThat(r.get("SetupHangs#work").message()).startsWith("@Setup failed: timed out after 2 s; the worker was stopped.")
+    assertThat(r.get("SetupHangs#work").message())
+        .startsWith("@Setup failed: timed out after 8 s; the worker was stopped.")
         .contains("waitForADeviceThatNeverComes");
   }
 

@@ -10,7 +10,7 @@ import io.gpubench.api.Setup;
 import io.gpubench.api.Shape;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.Trials;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 
@@ -34,7 +34,7 @@ public class OutOfBoundsWriteBenchmark {
 
   @Setup
   void setup(BenchContext ctx) {
-    CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
+    Cuda cuda = ctx.unwrap(Cuda.class).orElseThrow();
     long n = ctx.dims().getLong("n");
     Tensor out = ctx.output("out", n);
     launch = cuda.kernel(SOURCE, "scribble").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, out, n);

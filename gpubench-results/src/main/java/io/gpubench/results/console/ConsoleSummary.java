@@ -98,6 +98,10 @@ public final class ConsoleSummary {
       String s = Figures.rate(t.flopsPerSecond(), "FLOP/s");
       return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
     }
+    if (t.busBytesPerSecond() != null) {
+      String s = String.format(Locale.ROOT, "%.1f GB/s bus", t.busBytesPerSecond() / 1e9);
+      return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
+    }
     if (t.itemsPerSecond() != null) {
       return Figures.rate(t.itemsPerSecond(), "items/s");
     }
@@ -140,7 +144,10 @@ public final class ConsoleSummary {
         f.add(code);
       }
     }
-    if (c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
+    String spread = Figures.clockSpread(c.telemetry());
+    if (spread != null) {
+      f.add("SM clocks " + spread);
+    } else if (c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
       f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
     }
     return String.join(" ", f);

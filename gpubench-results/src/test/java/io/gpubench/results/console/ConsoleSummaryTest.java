@@ -49,4 +49,16 @@ class ConsoleSummaryTest {
 
     assertThat(text).contains("1.21 PFLOP/s").doesNotContain("e+").contains("WIDE-PLATEAU");
   }
+
+  @Test
+  void aWorldShowsItsBusBandwidthAndTheRangeOfItsGpusClocks() {
+    RunResult sample = ResultsFileTest.sampleRun();
+    RunResult run = new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(), sample.environment(),
+        List.of(io.gpubench.results.compare.ReportFixtures.worldCase()));
+
+    assertThat(ConsoleSummary.render(run, "/tmp/results.json"))
+        .containsPattern("allreduce \\[256 MiB, FP32, world 2\\]\\s+PASSED")
+        .contains("330.4 GB/s bus (1.36x bound)")
+        .contains("SM clocks 1755-1980 MHz");
+  }
 }
