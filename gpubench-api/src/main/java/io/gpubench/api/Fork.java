@@ -51,8 +51,8 @@ public @interface Fork {
    * are split between them); the case's interval spans the forks, so that it says what another run would give, not
    * only how consecutive trials in one process agree.
    *
-   * @return at least 1; 0 for the run's ({@code gpubench.forks}; by default 2 for CPU cases, 1 on a device with its
-   *     own timer)
+   * @return at least 1; 0 for the run's ({@code gpubench.forks}; by default 2 for CPU cases, one of them only where
+   *     the first fork's calls take 100 ms or more; 1 on a device with its own timer)
    */
   int forks() default 0;
 }

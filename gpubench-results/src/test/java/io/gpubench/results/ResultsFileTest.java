@@ -63,6 +63,37 @@ public class ResultsFileTest {
   }
 
   @Test
+  void theWarmUpTheDiscardedTrialsTheForksAndTheFlagsRoundTripAndOldFilesReadWithoutThem() throws Exception {
+    RunResult sample = sampleRun();
+    CaseResult c = sample.cases().get(0);
+    Timing t = c.timing();
+    var warm = new io.gpubench.api.result.Warmup(io.gpubench.api.result.WarmupEnd.STEADY, "steady after 5 rounds", 0.4,
+        5);
+    var fork = new io.gpubench.api.result.ForkTiming(3, 1, t.host(), StopReason.MAX_TRIALS, "fork detail", warm, 0.01);
+    Timing full = new Timing(null, null, null, CacheMode.HOT, 2, 1000, 50, t.trials(), t.host(), null, null,
+        StopReason.MAX_TRIALS, "across forks", 0.02, warm, 2, List.of(fork, fork));
+    CaseResult flagged = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(),
+        c.precision(), c.shape(), c.status(), null, full, c.correctness(), null, null, null, c.metrics(), null, null,
+        List.of(new io.gpubench.api.result.Flag("trending", "the last third ...")));
+    RunResult run = new RunResult(sample.schema(), sample.runId(), sample.startedAt(), sample.finishedAt(),
+        sample.environment(), List.of(flagged));
+    Path file = dir.resolve("full.json");
+
+    ResultsFile.write(run, file);
+
+    assertThat(ResultsFile.read(file)).isEqualTo(run);
+    assertThat(Files.readString(file)).contains("\"end\" : \"STEADY\"", "\"discardedTrials\" : 2", "\"code\" : \"trending\"");
+    Path old = dir.resolve("old.json");
+    ResultsFile.write(sample, old);
+    Files.writeString(old, Files.readString(old).replaceAll(",\\s*\"(discardedTrials|forks|flags)\" : (0|\\[ \\])", ""));
+    Timing back = ResultsFile.read(old).cases().get(0).timing();
+    assertThat(back.warmup()).isNull();
+    assertThat(back.discardedTrials()).isZero();
+    assertThat(back.forks()).isEmpty();
+    assertThat(ResultsFile.read(old).cases().get(0).flags()).isEmpty();
+  }
+
+  @Test
   void kernelAuditsFlagsAndSkippedAuditsSurviveTheRoundTrip() throws Exception {
     RunResult run = ReportFixtures.h200RunAudited();
     List<CaseResult> cases = new java.util.ArrayList<>(run.cases());

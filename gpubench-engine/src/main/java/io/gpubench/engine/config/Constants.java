@@ -131,9 +131,10 @@ public final class Constants {
   /**
    * How many worker processes (forks) measure each case, one after the other, each with its own JIT profile and
    * warm-up; the case's interval spans them, so that it says what another run would give. Overrides
-   * {@code @Fork(forks)}. Default: {@code 2} for CPU cases, {@code 1} for devices with their own timer (a GPU's figure
-   * does not hang on a JIT profile, and a second process on a GPU would read as sharing it). Ignored with
-   * {@code gpubench.fork=none}.
+   * {@code @Fork(forks)}. Default: {@code 2} for CPU cases (one, saying so, where the first fork's calls take 100 ms
+   * or more: a model's training step is its own work, not a JIT profile), {@code 1} for devices with their own timer
+   * (a GPU's figure does not hang on a JIT profile, and a second process on a GPU would read as sharing it). Ignored
+   * with {@code gpubench.fork=none}.
    */
   public static final String FORKS = PREFIX + "forks";
 

@@ -136,6 +136,13 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     e.put("gpubench.mean", Figures.duration(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
     e.put("gpubench.trials", s.n() + " (" + r.timing().stop() + ")");
     e.put("gpubench.firstCall", Figures.duration(r.timing().firstCallNanos()));
+    if (r.timing().warmup() != null) {
+      e.put("gpubench.warmup", r.timing().warmup().end().name().toLowerCase(Locale.ROOT) + ", "
+          + Figures.duration(r.timing().warmup().seconds() * 1e9));
+    }
+    if (!r.flags().isEmpty()) {
+      e.put("gpubench.flags", String.join(", ", r.flags().stream().map(io.gpubench.api.result.Flag::code).toList()));
+    }
     if (r.timing().deviceTiming() != null) {
       e.put("gpubench.deviceTiming", r.timing().deviceTiming().name().toLowerCase(Locale.ROOT));
     }
@@ -144,6 +151,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     }
     if (r.throughput() != null && r.throughput().flopsPerSecond() != null) {
       e.put("gpubench.gflops", String.format(Locale.ROOT, "%.4g", r.throughput().flopsPerSecond() / 1e9));
+      e.put("gpubench.flops", Figures.rate(r.throughput().flopsPerSecond(), "FLOP/s"));
     }
     if (r.throughput() != null && r.throughput().itemsPerSecond() != null) {
       e.put("gpubench.itemsPerSecond", String.format(Locale.ROOT, "%.4g", r.throughput().itemsPerSecond()));

@@ -66,9 +66,30 @@ public final class CaseRunner implements AutoCloseable {
         break;
       }
       callsPerTrial = o.result().timing().callsPerTrial();
+      if (i == 0 && forks > 1 && spec.fork().forks() == 0 && longCalls(o.result())) {
+        return new CaseDriver.Outcome(Forks.oneFork(o.result(), String.format(java.util.Locale.ROOT,
+            "; measured in one fork, not the default %d: at %s a call a second worker would repeat the first call"
+                + " and the warm-up for a figure its own work dominates, not a JIT profile (@Fork(forks) or"
+                + " gpubench.forks to measure in more)", forks,
+            io.gpubench.results.compare.Figures.duration(o.result().timing().primary().median()))),
+            o.cause(), o.stackTrace(), o.runnerFault());
+      }
     }
     return driver.combine(spec, outcomes);
   }
+
+  /**
+   * Whether a case's calls are so long that the default second fork is not worth it: from
+   * {@value #LONG_CALL_NANOS} ns a call (a training step of a model, a large native kernel) the call's own work
+   * dominates its time, a second JVM repeats the case's first call and warm-up (tens of seconds for a model), and the
+   * few trials a budget allows make a between-fork interval wide anyway.
+   */
+  private static boolean longCalls(io.gpubench.api.result.CaseResult r) {
+    return r.timing() != null && r.timing().primary().median() >= LONG_CALL_NANOS;
+  }
+
+  /** From this time per call, a case keeps to one fork unless more are asked for. */
+  static final double LONG_CALL_NANOS = 100e6;
 
   private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork) {
     WorkerPool.Lease lease;

@@ -85,6 +85,23 @@ final class Forks {
     return new Warmup(end, detail.toString(), seconds, rounds);
   }
 
+  /**
+   * A case the default forks were not run for, saying why in its stop detail.
+   *
+   * @param r the first fork's result
+   * @param why the reason, appended to the stop detail
+   * @return the result
+   */
+  static CaseResult oneFork(CaseResult r, String why) {
+    Timing t = r.timing();
+    Timing timing = new Timing(t.deviceClock(), t.deviceTiming(), t.deviceTimingReason(), t.cache(), t.warmupCalls(),
+        t.callsPerTrial(), t.firstCallNanos(), t.trials(), t.host(), t.device(), t.launchInclusive(), t.stop(),
+        t.stopDetail() + why, t.timedSeconds(), t.warmup(), t.discardedTrials(), t.forks());
+    return new CaseResult(r.id(), r.benchmark(), r.workload(), r.displayName(), r.backend(), r.precision(), r.shape(),
+        r.status(), r.message(), timing, r.correctness(), r.throughput(), r.telemetry(), r.memory(), r.metrics(),
+        r.audit(), r.worldSize(), r.flags());
+  }
+
   /** Every fork's flags, one per code, the details of the forks that raised it joined. */
   static List<Flag> flags(List<CaseResult> forks) {
     Map<String, StringBuilder> byCode = new LinkedHashMap<>();

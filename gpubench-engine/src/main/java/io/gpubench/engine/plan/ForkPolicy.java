@@ -57,8 +57,10 @@ public record ForkPolicy(ForkMode mode, List<String> jvmArgs, int timeoutSeconds
 
   /**
    * How many workers measure a case on a device: 1 in the build's JVM ({@link ForkMode#NONE}); else the declared or
-   * configured count; else {@value #DEFAULT_CPU_FORKS} on the CPU and 1 on a device with its own timer, whose figure
-   * does not hang on a JIT profile and where a second worker holding a context would read as a shared GPU.
+   * configured count; else {@value #DEFAULT_CPU_FORKS} on the CPU (the runner keeps to the first when its calls take
+   * 100 ms or more: a model's training step, whose own work dominates its time) and 1 on a device with its own
+   * timer, whose figure does not hang on a JIT profile and where a second worker holding a context would read as a
+   * shared GPU.
    *
    * @param device the case's device
    * @return at least 1

@@ -37,6 +37,20 @@ class ConsoleSummaryTest {
   }
 
   @Test
+  void ratesTakeThePrefixOfTheirSizeAndFlagsShow() {
+    CaseResult c = ResultsFileTest.sampleRun().cases().get(0);
+    var fast = new io.gpubench.api.result.Throughput(null, null, 2.42e12, null, 1.21e15, null, null, null, null, null);
+    CaseResult flagged = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(),
+        c.precision(), c.shape(), c.status(), null, c.timing(), c.correctness(), fast, null, null, c.metrics(), null,
+        null, List.of(new io.gpubench.api.result.Flag("wide-plateau", "±40%")));
+    RunResult sample = ResultsFileTest.sampleRun();
+    String text = ConsoleSummary.render(new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(),
+        sample.environment(), List.of(flagged)), "/tmp/results.json");
+
+    assertThat(text).contains("1.21 PFLOP/s").doesNotContain("e+").contains("WIDE-PLATEAU");
+  }
+
+  @Test
   void aWorldShowsItsBusBandwidthAndTheRangeOfItsGpusClocks() {
     RunResult sample = ResultsFileTest.sampleRun();
     RunResult run = new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(), sample.environment(),
