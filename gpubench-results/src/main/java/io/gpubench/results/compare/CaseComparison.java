@@ -70,7 +70,20 @@ public record CaseComparison(
     return provisional ? verdict.name() + " (provisional)" : verdict.name();
   }
 
-  static CaseComparison notCompared(Ambiguity why, double baselineMedian, double currentMedian, int baselineRuns,
+  /**
+   * A comparison that stopped before the statistics, AMBIGUOUS by a rule other than the noise.
+   *
+   * @param why the rule
+   * @param baselineMedian the baseline median, or NaN
+   * @param currentMedian the current median, or NaN
+   * @param baselineRuns baseline runs
+   * @param currentRuns current runs
+   * @param baselineSamples baseline samples
+   * @param currentSamples current samples
+   * @param reason why, in words
+   * @return the comparison
+   */
+  public static CaseComparison notCompared(Ambiguity why, double baselineMedian, double currentMedian, int baselineRuns,
       int currentRuns, int baselineSamples, int currentSamples, String reason) {
     // A side that failed or lacks the case has no figure worth a ratio; a flagged or differently clocked one does.
     double ratio = why != Ambiguity.NOT_COMPARABLE && baselineMedian > 0 && currentMedian > 0
