@@ -32,6 +32,13 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "baseline", threadSafe = true)
 public final class BaselineMojo extends GoalSupport {
 
+  /**
+   * A results file or journal to judge instead of this build's runs, whatever its age (the age is stated). Unset,
+   * the goal reads only what this build's test phase wrote.
+   */
+  @Parameter(property = "gpubench.results")
+  File results;
+
   /** The baseline file to create or update. */
   @Parameter(property = "gpubench.baseline", defaultValue = "${project.basedir}/gpubench-baseline.json")
   File baseline;
@@ -67,7 +74,7 @@ public final class BaselineMojo extends GoalSupport {
           + skipped.get() + "); run the benchmarks in this build, or record a file with -Dgpubench.results=FILE");
     }
     try {
-      BuildRuns build = buildRuns();
+      BuildRuns build = buildRuns(results);
       build.notes().forEach(getLog()::warn);
       for (BuildRuns.Judged j : build.incomplete()) {
         getLog().warn("gpubench baseline: run " + j.run().runId() + " (" + j.file() + ") is incomplete: "

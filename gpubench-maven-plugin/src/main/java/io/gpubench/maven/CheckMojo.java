@@ -37,6 +37,13 @@ public final class CheckMojo extends GoalSupport {
   @Parameter
   List<Rule> rules;
 
+  /**
+   * A results file or journal to judge instead of this build's runs, whatever its age (the age is stated). Unset,
+   * the goal reads only what this build's test phase wrote.
+   */
+  @Parameter(property = "gpubench.results")
+  File results;
+
   /** The baseline file to compare with (written by the {@code baseline} goal); absent means nothing to compare. */
   @Parameter(property = "gpubench.baseline", defaultValue = "${project.basedir}/gpubench-baseline.json")
   File baseline;
@@ -115,7 +122,7 @@ public final class CheckMojo extends GoalSupport {
     Gate.Report report;
     BuildRuns build;
     try {
-      build = buildRuns();
+      build = buildRuns(results);
       report = new Gate(build, bounds, baseline.toPath(), failOnMissingBaseline, failOnIncomplete, regression).run();
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoFailureException("gpubench check: " + e.getMessage());

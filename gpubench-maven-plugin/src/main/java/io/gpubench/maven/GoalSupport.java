@@ -25,13 +25,6 @@ abstract class GoalSupport extends AbstractMojo {
   @Parameter(property = "gpubench.output-dir", defaultValue = "${project.build.directory}/gpubench")
   File outputDir;
 
-  /**
-   * A results file or journal to judge instead of this build's runs, whatever its age (the age is stated). Unset,
-   * the goal judges only what this build's test phase wrote.
-   */
-  @Parameter(property = "gpubench.results")
-  File results;
-
   /** Surefire's switch: tests compiled, not run. */
   @Parameter(property = "skipTests", defaultValue = "false")
   boolean skipTests;
@@ -59,12 +52,12 @@ abstract class GoalSupport extends AbstractMojo {
   /**
    * The runs this goal reads: the named file, else this build's journals (or results file).
    *
+   * @param named a results file or journal the user named, or null
    * @return the runs
    * @throws BuildResults.NothingToJudgeException when this build left none, saying what to do
    */
-  BuildRuns buildRuns() {
-    return BuildResults.find(outputDir.toPath(), results == null ? null : results.toPath(), buildStart(),
-        Instant.now());
+  BuildRuns buildRuns(File named) {
+    return BuildResults.find(outputDir.toPath(), named == null ? null : named.toPath(), buildStart(), Instant.now());
   }
 
   /**

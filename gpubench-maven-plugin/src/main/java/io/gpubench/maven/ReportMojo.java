@@ -25,7 +25,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * the first as the baseline side (two GPUs, or last week against today), judged by the gate's own comparison with
  * the same {@code minEffect} and {@code significance}, so the report and {@code check} agree. Each input is a results
  * file, a journal ({@code .jsonl}), or an output folder (its journals merged: the Surefire forks of one build). With
- * no input, this build's runs, merged. A run that did not end normally is reported as such.
+ * no input, this build's runs, merged; when this build ran none (the goal run on its own after {@code mvn verify}),
+ * the runs in the output folder, with their age stated. A run that did not end normally is reported as such.
  */
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public final class ReportMojo extends GoalSupport {
@@ -35,7 +36,7 @@ public final class ReportMojo extends GoalSupport {
    * build's runs.
    */
   @Parameter(property = "gpubench.report.results")
-  List<File> inputs;
+  List<File> results;
 
   /** The HTML file to write. */
   @Parameter(property = "gpubench.report.output", defaultValue = "${project.build.directory}/gpubench/report.html")
@@ -63,13 +64,10 @@ public final class ReportMojo extends GoalSupport {
     }
     List<RunResult> runs = new ArrayList<>();
     try {
-      if (inputs == null || inputs.isEmpty()) {
-        BuildRuns build = buildRuns();
-        build.notes().forEach(getLog()::warn);
-        build.incomplete().forEach(j -> warnIncomplete(j.file(), j.run(), j.incomplete()));
-        runs.add(build.merged());
+      if (results == null || results.isEmpty()) {
+        runs.add(thisBuild());
       } else {
-        for (File f : inputs) {
+        for (File f : results) {
           runs.add(read(f.toPath()));
         }
       }
@@ -83,6 +81,27 @@ public final class ReportMojo extends GoalSupport {
     if (runs.size() == 2) {
       MarkdownSummary.render(runs.get(0), runs.get(1), comparator).lines().forEach(getLog()::info);
     }
+  }
+
+  private RunResult thisBuild() {
+    BuildRuns build;
+    try {
+      build = buildRuns(null);
+    } catch (BuildResults.NothingToJudgeException e) {
+      // A report is not a gate: the runs left in the output folder are worth showing, said to be from earlier.
+      if (!Files.isDirectory(outputDir.toPath())) {
+        throw e;
+      }
+      getLog().warn("gpubench report: this build ran no benchmark; reporting the runs in " + outputDir
+          + " from an earlier build");
+      return read(outputDir.toPath());
+    }
+    build.notes().forEach(getLog()::warn);
+    build.incomplete().forEach(j -> warnIncomplete(j.file(), j.run(), j.incomplete()));
+    if (build.runs().size() > 1) {
+      getLog().info("gpubench report: " + build.runs().size() + " runs of this build merged into one");
+    }
+    return build.merged();
   }
 
   private RunResult read(Path p) {

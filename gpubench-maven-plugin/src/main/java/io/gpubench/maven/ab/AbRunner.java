@@ -91,6 +91,9 @@ public record AbRunner(String javaExecutable, List<String> includes, List<String
       List<String> cmd = new ArrayList<>();
       cmd.add(javaExecutable);
       cmd.addAll(side.jvmArgs());
+      // Also as a system property, which JUnit Platform configuration falls back to: code of the benchmark's own
+      // that reads it sees the run's folder too.
+      cmd.add("-Dgpubench.output-dir=" + dir.toAbsolutePath());
       cmd.add("-cp");
       cmd.add(String.join(File.pathSeparator, side.classpath()));
       cmd.add(ForkMain.class.getName());

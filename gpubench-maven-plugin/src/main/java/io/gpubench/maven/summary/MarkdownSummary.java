@@ -58,6 +58,30 @@ public final class MarkdownSummary {
     return md.toString();
   }
 
+  /**
+   * Renders the outcome of an A/B comparison: this build's runs (B) judged against the baseline build's (A).
+   *
+   * @param baseline what the baseline build is
+   * @param rounds the rounds of A B B A
+   * @param outcome the comparison
+   * @return the Markdown, ending in a newline
+   */
+  public static String renderAb(String baseline, int rounds, RegressionCheck.Outcome outcome) {
+    StringBuilder md = new StringBuilder();
+    md.append("## gpubench A/B: ").append(outcome.violations().isEmpty() ? "passed" : "FAILED").append("\n\n");
+    md.append("A: ").append(Md.escape(baseline)).append("; B: this build; ").append(rounds)
+        .append(rounds == 1 ? " round" : " rounds").append(" of A B B A on this machine.\n\n");
+    md.append(verdictTable(outcome));
+    if (!outcome.violations().isEmpty()) {
+      md.append("\n### ").append(outcome.violations().size())
+          .append(outcome.violations().size() == 1 ? " violation\n\n" : " violations\n\n");
+      for (Violation v : outcome.violations()) {
+        md.append("- ").append(Md.escape(v.message())).append('\n');
+      }
+    }
+    return md.toString();
+  }
+
   private static String verdictTable(RegressionCheck.Outcome r) {
     StringBuilder md = new StringBuilder();
     md.append("Baseline environment ").append(Md.code(r.baselineEnvironment()));
