@@ -5,7 +5,7 @@ every rank sees every GPU. Per type and size, in place, ranks' buffers filled wi
 one-element all-reduce and a synchronize), ITERS calls between two CUDA events on rank 0's current stream, a second
 checked call. Rank 0 appends "torch, op, type, bytes, us, algbw, busbw, check" lines to the file given.
 
-python3 nccl_torch.py OUT_TSV [world=2] [sizes_mib=1,2,...,1024] [types=FP32,BF16] [warmup=5] [iters=20]
+python3 nccl_torch.py OUT_TSV [world=2] [sizes_mib=1,2,...,1024] [types=FP32,BF16] [warmup=5] [iters=20] [label=torch]
 """
 import os
 import socket
@@ -23,7 +23,7 @@ def pattern(n, rank, device, dtype):
     return ((i * 7 + rank * 3) % 31).to(dtype)
 
 
-def rank_main(rank, world, port, out, sizes, types, warmup, iters):
+def rank_main(rank, world, port, out, sizes, types, warmup, iters, label="torch"):
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     torch.cuda.set_device(rank)
     dev = torch.device("cuda", rank)
@@ -69,7 +69,7 @@ def rank_main(rank, world, port, out, sizes, types, warmup, iters):
                 print(f"[torch rank 0] allreduce {name} {nbytes >> 20:5d} MiB {seconds * 1e6:10.1f} us "
                       f"algbw {alg:7.1f} busbw {bus:7.1f} GB/s {check}", flush=True)
                 with open(out, "a") as f:
-                    f.write(f"torch\tallreduce\t{name}\t{nbytes}\t{seconds * 1e6:.2f}\t{alg:.2f}\t{bus:.2f}\t{check}\n")
+                    f.write(f"{label}\tallreduce\t{name}\t{nbytes}\t{seconds * 1e6:.2f}\t{alg:.2f}\t{bus:.2f}\t{check}\n")
     dist.destroy_process_group()
 
 
@@ -85,7 +85,8 @@ def main():
         port = s.getsockname()[1]
     print(f"torch {torch.__version__}, NCCL {'.'.join(map(str, torch.cuda.nccl.version()))}, "
           f"{torch.cuda.device_count()} GPUs visible", flush=True)
-    mp.spawn(rank_main, args=(world, port, out, sizes, types, warmup, iters), nprocs=world, join=True)
+    label = kv.get("label", "torch")
+    mp.spawn(rank_main, args=(world, port, out, sizes, types, warmup, iters, label), nprocs=world, join=True)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ launcher --select-class io.gpubench.cuda.DeviceTimingGpuTest --select-class io.g
   --select-class io.gpubench.examples.cuda.SaxpyEventLoopTest \
   --select-class io.gpubench.examples.cuda.DeviceTimingModesTest > "$OUT/gpu-tests.log" 2>&1
 echo "gpu tests rc=$?"
-mkdir -p "$OUT/saxpy" && cp target/gpubench-saxpy/results.json target/gpubench-saxpy/event-loop.txt "$OUT/saxpy/" 2>/dev/null
+mkdir -p "$OUT/saxpy" && cp target/gpubench-saxpy/auto/results.json target/gpubench-saxpy/event-loop.txt "$OUT/saxpy/" 2>/dev/null
 gemm events 'm=1024,n=1024,k=1024' gemm-events
 gemm blocked 'm=1024,n=1024,k=1024' gemm-blocked
 gemm graph 'm=1024,n=1024,k=1024' gemm-graph

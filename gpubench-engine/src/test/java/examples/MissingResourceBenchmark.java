@@ -5,11 +5,13 @@ import io.gpubench.api.GpuBenchmark;
 import io.gpubench.api.Measure;
 import io.gpubench.api.Reference;
 import io.gpubench.api.Tensor;
+import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
 
 /** Its stored reference does not exist: the case fails naming the resource. */
 @GpuBenchmark
 @Trials(min = 2, max = 2)
+@Tolerance(maxAbs = 0)
 public class MissingResourceBenchmark {
   @Measure
   float[] one() {

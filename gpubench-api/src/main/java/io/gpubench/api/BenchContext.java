@@ -39,6 +39,25 @@ public interface BenchContext {
   boolean isReference();
 
   /**
+   * This process's rank in the case's world, 0 to {@link #worldSize()} - 1 (see {@link Worlds}); 0 in a case of
+   * one device. Only rank 0's output is checked against the reference.
+   *
+   * @return the rank
+   */
+  default int rank() {
+    return 0;
+  }
+
+  /**
+   * How many ranks run the case together (see {@link Worlds}); 1 in a case of one device.
+   *
+   * @return the world size
+   */
+  default int worldSize() {
+    return 1;
+  }
+
+  /**
    * The case's shape.
    *
    * @return the dimensions
@@ -129,7 +148,10 @@ public interface BenchContext {
   void metric(String name, double value, String unit, Better better);
 
   /**
-   * A backend-specific object, such as the CUDA stream of the case or a DJL {@code NDManager}.
+   * A backend-specific object, such as the CUDA façade of the case ({@code io.gpubench.cuda.Cuda}), a DJL
+   * {@code NDManager}, or in a world (see {@link Worlds}) the communicator between its ranks. The engine's side of a
+   * case (the types of {@code io.gpubench.api.spi}: the backend session, its clock, telemetry and kernel auditor) is
+   * never handed out.
    *
    * @param type the type wanted
    * @param <T> the type

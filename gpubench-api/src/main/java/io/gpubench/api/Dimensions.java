@@ -52,12 +52,18 @@ public record Dimensions(Map<String, Long> axes) {
   }
 
   /**
-   * The values joined by {@code x}, as display names show them: {@code 1024x1024x64}.
+   * The values joined by {@code x}, as display names show them: {@code 1024x1024x64}. An axis named for a unit of
+   * bytes ({@code kib}, {@code mib}, {@code gib}) shows its unit, so that {@code mib=256} reads {@code 256 MiB}.
    *
    * @return the compact form
    */
   public String compact() {
-    return axes.values().stream().map(String::valueOf).collect(Collectors.joining("x"));
+    return axes.entrySet().stream().map(e -> switch (e.getKey()) {
+      case "kib" -> e.getValue() + " KiB";
+      case "mib" -> e.getValue() + " MiB";
+      case "gib" -> e.getValue() + " GiB";
+      default -> String.valueOf(e.getValue());
+    }).collect(Collectors.joining("x"));
   }
 
   /**
@@ -65,6 +71,21 @@ public record Dimensions(Map<String, Long> axes) {
    *
    * @return the specification
    */
+  /**
+   * The shape as case names show it: each axis with its name, {@code m=256,n=256,k=256}, except size axes named
+   * {@code kib}, {@code mib} or {@code gib}, which read as a size: {@code 256 MiB}.
+   *
+   * @return the label
+   */
+  public String label() {
+    return axes.entrySet().stream().map(e -> switch (e.getKey()) {
+      case "kib" -> e.getValue() + " KiB";
+      case "mib" -> e.getValue() + " MiB";
+      case "gib" -> e.getValue() + " GiB";
+      default -> e.getKey() + "=" + e.getValue();
+    }).collect(Collectors.joining(","));
+  }
+
   @Override
   public String toString() {
     return axes.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));

@@ -52,4 +52,25 @@ public @interface GpuBenchmark {
    * @return {@code false} to run the class only on request
    */
   boolean enabledByDefault() default true;
+
+  /**
+   * Whether the cases of this class on a device that can tell (CUDA, through CUPTI) get a kernel audit: after the
+   * timed trials, one more call runs under the device's profiling interface, and the results list the kernels it
+   * ran with the library that launched each (cuBLASLt, cuDNN, NCCL, ATen, the benchmark's own NVRTC kernels), their
+   * count and share of the call's GPU time, and the call's GPU-busy fraction ({@code CaseResult.audit}; the reports'
+   * "kernels" section, {@code cuBLASLt 100%, 1 kernel} in the summary). The audited call is never one of the timed
+   * trials, so the figures are the same with or without it; the audit costs that one call, and its cost is
+   * reported. Where the device cannot audit (the profiling library absent or refused, another profiler attached)
+   * the audit is skipped with the reason and the case runs as usual; the CPU has no audit.
+   *
+   * <p>Turn it off for a class whose workload must not run once more after its trials, or whose call is too long
+   * to repeat. The configuration key {@code gpubench.audit} ({@code true} or {@code false}) overrides it for a run:
+   *
+   * <pre>{@code
+   * @GpuBenchmark(backends = "cuda", audit = false)   // a one-shot workload: no extra call after the trials
+   * }</pre>
+   *
+   * @return {@code false} to audit none of the class's cases
+   */
+  boolean audit() default true;
 }

@@ -15,7 +15,8 @@ import java.lang.annotation.Target;
  * <p>The reference is compared with the output of the first warm-up call under the class's {@link Tolerance}.
  *
  * <p>A class whose workloads return or register an output must declare a reference; a class with a tolerance and
- * no reference fails discovery.
+ * no reference fails discovery, and so does a reference with no {@link Tolerance} bound for one of the class's
+ * precisions.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -21,6 +21,11 @@ import java.lang.annotation.Target;
  *
  * <p>Non-finite output elements always fail the check. Repeat the annotation with {@link #precision()} set to
  * give one precision its own allowance; an entry without a precision applies to the others.
+ *
+ * <p>Discovery fails the class when an entry names a precision the class does not run ({@link Precisions}), and
+ * when a precision whose output is compared with a reference (a {@link Reference}, or a {@link Model}'s FP32 output)
+ * has no bound: there is no default, since the error a correct kernel makes depends on the computation (a sum over
+ * thousands of terms in FP16 is off by far more than an element-wise op). The message proposes a starting bound.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -10,7 +10,8 @@ import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.jna.CudaLibs;
 
 /**
- * The calls of one trial captured once into a CUDA graph on the session's stream and instantiated; {@link #launch()}
+ * The calls of one trial captured once into a CUDA graph on the stream the trials are timed on (the session's, or a
+ * framework's) and instantiated; {@link #launch()}
  * replays them with one {@code cuGraphLaunch}.
  *
  * <p>The capture is thread-local ({@code CU_STREAM_CAPTURE_MODE_THREAD_LOCAL}): the calling thread may make none of
@@ -34,7 +35,7 @@ final class CapturedCalls implements AutoCloseable {
   }
 
   /**
-   * Captures the calls of one trial on the session's stream; nothing runs on the device until a launch.
+   * Captures the calls of one trial on the timed stream; nothing runs on the device until a launch.
    *
    * @param session the session
    * @param calls the calls of one trial
@@ -45,7 +46,7 @@ final class CapturedCalls implements AutoCloseable {
     String caseId = session.spec().caseId();
     session.runtime().makeCurrent();
     CudaDriver cu = CudaLibs.cuda();
-    Pointer stream = session.stream().handle();
+    Pointer stream = session.timedStream().handle();
     CudaLibs.check(cu.cuStreamBeginCapture_v2(stream, CudaDriver.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
         "cuStreamBeginCapture_v2", "capturing the calls of a trial of " + caseId);
     Throwable thrown = null;

@@ -9,7 +9,9 @@ import io.gpubench.api.spi.DevicePeaks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.cuda.jna.CudaLibs;
 import io.gpubench.cuda.telemetry.NvmlDevice;
+import io.gpubench.cuda.telemetry.NvLink;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -134,6 +136,142 @@ public final class CudaBackend implements Backend {
   @Override
   public Optional<DevicePeaks> peaks() {
     return device == null ? Optional.empty() : peaks.peaks();
+  }
+
+  /**
+   * Sets {@code CUDA_VISIBLE_DEVICES} to this device alone, translated through the engine's own setting when it
+   * has one ({@code cuda:1} of {@code CUDA_VISIBLE_DEVICES=2,3} is {@code 3}).
+   */
+  @Override
+  public Map<String, String> workerEnvironment() {
+    return Map.of("CUDA_VISIBLE_DEVICES", physicalId(id.index()));
+  }
+
+  /** The device's number as the engine's own {@code CUDA_VISIBLE_DEVICES} names it ({@code cuda:1} of 2,3 is 3). */
+  static String physicalId(int index) {
+    String visible = System.getenv("CUDA_VISIBLE_DEVICES");
+    if (visible != null && !visible.isBlank()) {
+      String[] listed = visible.split(",");
+      if (index < listed.length) {
+        return listed[index].trim();
+      }
+    }
+    return String.valueOf(index);
+  }
+
+  // ---- worlds: one rank per GPU, NCCL between them ----
+
+  @Override
+  public Optional<String> worldUnsupported(int size) {
+    if (device == null) {
+      return Optional.of(unavailable);
+    }
+    return WorldTransport.find().map(WorldTransport::unavailableReason)
+        .orElse(Optional.of("no world transport on the class path (gpubench-cuda's NCCL support)"))
+        .map(r -> "world " + size + " needs NCCL: " + r);
+  }
+
+  @Override
+  public String newWorldId() {
+    return WorldTransport.find().orElseThrow(() -> new IllegalStateException("no world transport on the class path"))
+        .newWorldId();
+  }
+
+  /**
+   * Every rank of a world sees the world's GPUs in the same order, and rank r opens {@code cuda:r}: as torchrun and
+   * nccl-tests run them, so that NCCL checks peer access between the GPUs itself.
+   */
+  @Override
+  public Map<String, String> worldEnvironment(List<Backend> world) {
+    return Map.of("CUDA_VISIBLE_DEVICES", world.stream().map(b -> physicalId(b.id().index()))
+        .collect(java.util.stream.Collectors.joining(",")));
+  }
+
+  @Override
+  public BackendId idInWorld(int rank) {
+    return BackendId.of("cuda", rank);
+  }
+
+  /**
+   * The world's peaks: each GPU's (datasheet or measured, as {@code gpubench.cuda.peaks} says) summed, and the
+   * slowest NVLink between consecutive ranks as NVML reports it ({@link NvLink#toPeer}); no link term where a pair
+   * has no NVLink or NVML cannot say.
+   */
+  @Override
+  public Optional<DevicePeaks> worldPeaks(List<Backend> world) {
+    Map<Precision, Double> flops = null;
+    double bandwidth = 0;
+    for (Backend b : world) {
+      Optional<DevicePeaks> p = b.peaks();
+      if (p.isEmpty()) {
+        return Optional.empty();
+      }
+      if (flops == null) {
+        flops = new java.util.EnumMap<>(p.get().flopsPerSecond());
+      } else {
+        Map<Precision, Double> theirs = p.get().flopsPerSecond();
+        flops.keySet().retainAll(theirs.keySet());
+        flops.replaceAll((k, v) -> v + theirs.get(k));
+      }
+      bandwidth += p.get().bytesPerSecond();
+    }
+    if (flops == null) {
+      return Optional.empty();
+    }
+    String source = world.size() + " x " + world.get(0).peaks().get().source();
+    Double link = null;
+    if (world.size() > 1) {
+      NvLink.PeerBandwidth slowest = null;
+      for (int r = 0; r < world.size() && world.size() > 1; r++) {
+        Backend a = world.get(r);
+        Backend b = world.get((r + 1) % world.size());
+        Optional<NvLink.PeerBandwidth> bw = a instanceof CudaBackend ca && b instanceof CudaBackend cb
+            ? ca.linkTo(cb) : Optional.empty();
+        if (bw.isEmpty()) {
+          slowest = null;
+          break;
+        }
+        if (slowest == null || bw.get().gbPerSecond() < slowest.gbPerSecond()) {
+          slowest = bw.get();
+        }
+      }
+      if (slowest != null) {
+        link = slowest.gbPerSecond() * 1e9;
+        source += "; link: " + slowest.source();
+      } else {
+        source += "; no NVLink figure between every pair of consecutive ranks";
+      }
+    }
+    return Optional.of(new DevicePeaks(flops, bandwidth, source, link));
+  }
+
+  private volatile java.util.List<NvLink> links;
+
+  /** The NVLink bandwidth from this GPU to another, per direction, from NVML. */
+  Optional<NvLink.PeerBandwidth> linkTo(CudaBackend peer) {
+    if (device == null || peer.device == null) {
+      return Optional.empty();
+    }
+    try {
+      java.util.List<NvLink> l = links;
+      if (l == null) {
+        l = NvmlDevice.open(device.pciBusId(), device.ordinal()).nvLinks();
+        links = l;
+      }
+      return NvLink.toPeer(l, peer.device.pciBusId());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public BackendId idInWorker() {
+    return BackendId.of("cuda", 0);
+  }
+
+  @Override
+  public Optional<String> fault() {
+    return device == null ? Optional.empty() : Optional.ofNullable(DeviceRuntime.faultOf(device.ordinal()));
   }
 
   @Override

@@ -18,7 +18,7 @@ import java.util.List;
  * the table, measured for a GPU not in it), {@code measured} (the {@link PeakProbe}, once per device and run) or
  * {@code none}. {@code cuda.timing} ({@code auto}, {@code events}, {@code blocked}, {@code graph}) is read by the
  * engine, as the run's override of {@code @Trials(deviceTiming)}, and reaches the session through
- * {@link CudaSession#clock(io.gpubench.api.DeviceTiming)}.
+ * the session's {@code clock(DeviceTiming)}.
  */
 public final class CudaBackendProvider implements BackendProvider {
   /** The oldest driver API version gpubench-cuda runs on: CUDA 12.0. */

@@ -4,13 +4,16 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import io.gpubench.api.DeviceTensor;
 import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.HostTensor;
 import io.gpubench.api.Precision;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.KernelAuditor;
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TensorFactory;
@@ -19,6 +22,7 @@ import io.gpubench.cuda.jna.CudaDriver;
 import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.audit.CuptiAuditor;
 import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.profiler.CudaProfiler;
 import io.gpubench.cuda.telemetry.TelemetrySampler;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,32 +30,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * One case on one CUDA device: its stream, its tensors, its timing events. Benchmark code gets it with
- * {@code ctx.unwrap(CudaSession.class)} and uses it to compile kernels, plan cuBLASLt products and find tensors'
- * device addresses:
+ * One case on one CUDA device, as the engine drives it: its stream, its tensors, its timing events, its clock,
+ * telemetry and kernel audit. Engine-facing: the engine opens it through {@link CudaBackend#open} and closes it.
+ * Benchmark code gets the {@link Cuda} façade instead ({@code ctx.unwrap(Cuda.class)}), which offers the device,
+ * the stream, kernels, cuBLASLt products, addresses and memory, and cannot close the session or start telemetry.
  *
- * <pre>{@code
- * @Setup void setup(BenchContext ctx) {
- *   CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
- *   Tensor a = ctx.random("a", m, k), b = ctx.random("b", k, n), c = ctx.output("c", m, n);
- *   gemm = cuda.matmul(ctx.referencePrecision(), a, b, c);        // cuBLASLt, planned once
- *   scale = cuda.kernel(SOURCE, "scale").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, c, 2.0f, n);
- * }
- * @Measure void run() { gemm.run(); scale.run(); }                   // both on cuda.stream()
- * }</pre>
- *
- * <p>Work must go on {@link #stream()}: the CUDA events that time a trial are recorded there, and in graph mode
- * ({@link DeviceTiming}) the trial's calls are captured there, once, and replayed: a measured method should only
- * queue work (launches, {@code Matmul.run()}, async copies and memsets), and leave allocating, copying to the host
- * and synchronising to {@code @Setup} and the engine. Everything the session allocated is freed when the engine
- * closes it. Peak memory is the peak of the bytes this session allocated (tensors, the cuBLASLt workspace, staging
- * buffers), not the device's total use.
+ * <p>Everything the session allocated is freed when the engine closes it. Peak memory is the peak of the bytes this
+ * session allocated (tensors, the cuBLASLt workspace, staging buffers), not the device's total use.
+
+ * <p>A framework that launches on a stream of its own (DJL's PyTorch engine: the device's legacy default stream)
+ * has the trials timed there through {@code unwrap(FrameworkStream.class)}; the arrays it returns are checked in place
+ * as {@link DeviceTensor}s of this device, after the device has finished the work queued so far.
  */
-public final class CudaSession implements BackendSession {
+final class CudaSession implements BackendSession {
   /** The default cuBLASLt workspace: what NVIDIA recommends for Hopper. */
-  public static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  static final long DEFAULT_WORKSPACE_BYTES = 32L << 20;
+  /** What a framework's name for its stream may be: it goes into the results' {@code deviceClock}. */
+  private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9-]+");
 
   private final String backendId;
   private final DeviceRuntime runtime;
@@ -67,11 +65,17 @@ public final class CudaSession implements BackendSession {
   private final long scratch;
   private final Factory factory = new Factory();
   private final Clock clock = new Clock();
+  private CudaStream timedStream;
+  private String timedStreamName;
+  private final Cuda facade = new Cuda(this);
   private long liveBytes;
   private long peakBytes;
   private long workspace;
   private long flushBuffer;
   private boolean closed;
+  // the session's membership of its case's world, or null for a case of one device
+  private final WorldTransport.Rank worldRank;
+  private final java.time.Duration worldWait;
 
   CudaSession(String backendId, DeviceRuntime runtime, SessionSpec spec, long workspaceLimit) {
     this.backendId = backendId;
@@ -83,9 +87,27 @@ public final class CudaSession implements BackendSession {
     PointerByReference ref = new PointerByReference();
     CudaLibs.check(cu.cuStreamCreate(ref, CudaDriver.CU_STREAM_NON_BLOCKING), "cuStreamCreate", spec.caseId());
     stream = new CudaStream(ref.getValue());
+    timedStream = stream;
     evStart = event();
     evEnd = event();
     scratch = rawAlloc(64, "scratch");
+    worldWait = spec.world() == null ? null : java.time.Duration.ofMillis(spec.world().waitMillis());
+    worldRank = spec.world() == null ? null : join(spec);
+  }
+
+  /**
+   * Joins the case's world (its communicator), which returns once every rank has joined; a failure frees what the
+   * session made so far.
+   */
+  private WorldTransport.Rank join(SessionSpec spec) {
+    try {
+      WorldTransport transport = WorldTransport.find().orElseThrow(() -> new IllegalStateException(
+          "no world transport on the class path (gpubench-cuda's io.gpubench.cuda.nccl.NcclTransport)"));
+      return transport.join(spec.world(), runtime.device);
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
   }
 
   private Pointer event() {
@@ -94,14 +116,14 @@ public final class CudaSession implements BackendSession {
     return ev.getValue();
   }
 
-  // ---- what benchmark code uses ----
+  // ---- what benchmark code uses, through the Cuda façade ----
 
   /**
    * The device.
    *
    * @return its facts
    */
-  public CudaDevice device() {
+  CudaDevice device() {
     return runtime.device;
   }
 
@@ -110,7 +132,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the stream
    */
-  public CudaStream stream() {
+  CudaStream stream() {
     return stream;
   }
 
@@ -119,7 +141,7 @@ public final class CudaSession implements BackendSession {
    *
    * @return the spec
    */
-  public SessionSpec spec() {
+  SessionSpec spec() {
     return spec;
   }
 
@@ -130,9 +152,17 @@ public final class CudaSession implements BackendSession {
    * @return it, with its device address
    * @throws IllegalArgumentException naming the tensor when it is not this session's
    */
-  public CudaTensor tensor(Tensor t) {
+  CudaTensor tensor(Tensor t) {
     if (t instanceof CudaTensor && ((CudaTensor) t).owner() == this) {
       return (CudaTensor) t;
+    }
+    if (t instanceof DeviceTensor && !(t instanceof CudaTensor) && backendId.equals(t.device())) {
+      // Another library's array on this device (a DJL array a call returned): read in place, never freed here. Its
+      // work may still be queued on another stream, so the device finishes everything first.
+      DeviceTensor d = (DeviceTensor) t;
+      check();
+      syncAll("reading " + t.name() + ", made by another library on " + backendId);
+      return new CudaTensor(this, d.name(), d.dims(), d.precision(), d.address(), d.bytes());
     }
     throw new IllegalArgumentException("tensor " + t + " is not a tensor of this CUDA session (" + spec.caseId()
         + "); make it with the case's BenchContext");
@@ -144,7 +174,7 @@ public final class CudaSession implements BackendSession {
    * @param t the tensor
    * @return its address
    */
-  public long address(Tensor t) {
+  long address(Tensor t) {
     return tensor(t).address();
   }
 
@@ -158,7 +188,7 @@ public final class CudaSession implements BackendSession {
    * @return the kernel, launching on this session's stream
    * @throws CudaException with NVRTC's log when the source does not compile
    */
-  public CudaKernel kernel(String source, String kernel, String... options) {
+  CudaKernel kernel(String source, String kernel, String... options) {
     check();
     Pointer module = runtime.module(source, kernel + ".cu", options);
     return new CudaKernel(this, runtime.function(module, kernel, kernel + ".cu"), kernel);
@@ -174,7 +204,7 @@ public final class CudaSession implements BackendSession {
    * @param c C, likewise; overwritten
    * @return the plan, closed with the session
    */
-  public Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
+  Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
     check();
     Matmul mm = new Matmul(this, compute, tensor(a), tensor(b), tensor(c), workspaceLimit);
     matmuls.add(mm);
@@ -189,6 +219,26 @@ public final class CudaSession implements BackendSession {
 
   DeviceRuntime runtime() {
     return runtime;
+  }
+
+  /** The stream the trials are timed on: the session's own, or the one a framework named (FrameworkStream). */
+  CudaStream timedStream() {
+    return timedStream;
+  }
+
+  /** The name a framework gave its stream, or null while the trials are timed on the session's own. */
+  String timedStreamName() {
+    return timedStreamName;
+  }
+
+  private void timeOn(long address, String name) {
+    if (name == null || !STREAM_NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("FrameworkStream.timeOn of " + spec.caseId() + ": stream name '" + name
+          + "' must be letters, digits and '-', such as pytorch-default-stream");
+    }
+    check();
+    timedStream = CudaStream.of(address);
+    timedStreamName = name;
   }
 
   long workspace(long need) {
@@ -352,6 +402,10 @@ public final class CudaSession implements BackendSession {
       CudaTensor t = allocate(name, s.precision(), s.dims());
       CudaLibs.check(CudaLibs.cuda().cuMemcpyDtoDAsync_v2(t.address(), s.address(), s.bytes(), stream.handle()),
           "cuMemcpyDtoDAsync_v2", "copying " + s + " to '" + name + "'");
+      if (!allocations.containsKey(s.address())) {
+        // A borrowed source (another library's array) may be freed and reused by its owner once this returns.
+        syncAll("copying " + s + " to '" + name + "'");
+      }
       return t;
     }
 
@@ -470,10 +524,30 @@ public final class CudaSession implements BackendSession {
     return Optional.empty();
   }
 
+  /**
+   * Waits for the device. In a world the case's stream is awaited through the communicator first (NCCL's advice: a
+   * blocking synchronise could wait forever for a peer that failed, the communicator's wait gives up on it and
+   * aborts), then the whole context.
+   */
   @Override
   public void synchronize() {
     check();
+    awaitWorld();
     syncAll(spec.caseId());
+  }
+
+  private void awaitWorld() {
+    if (worldRank != null) {
+      worldRank.await(stream, worldWait);
+    }
+  }
+
+  /** Aborts the session's world, after another rank failed: its waits end now. */
+  @Override
+  public void abort() {
+    if (worldRank != null) {
+      worldRank.abort();
+    }
   }
 
   @Override
@@ -504,13 +578,14 @@ public final class CudaSession implements BackendSession {
     @Override
     public void start() {
       runtime.makeCurrent();
-      CudaLibs.check(CudaHot.cuEventRecord(evStart, stream.handle()), "cuEventRecord");
+      CudaLibs.check(CudaHot.cuEventRecord(evStart, timedStream.handle()), "cuEventRecord");
       hostStart = System.nanoTime();
     }
 
     @Override
     public TrialTime stop() {
-      CudaLibs.check(CudaHot.cuEventRecord(evEnd, stream.handle()), "cuEventRecord");
+      CudaLibs.check(CudaHot.cuEventRecord(evEnd, timedStream.handle()), "cuEventRecord");
+      awaitWorld();
       CudaLibs.check(CudaHot.cuCtxSynchronize(), "cuCtxSynchronize", "end of a trial of " + spec.caseId());
       long hostEnd = System.nanoTime();
       float[] ms = new float[1];
@@ -520,7 +595,7 @@ public final class CudaSession implements BackendSession {
 
     @Override
     public String deviceClock() {
-      return "cuda-event";
+      return CudaTrialClock.deviceClock(timedStreamName);
     }
 
     @Override
@@ -596,14 +671,27 @@ public final class CudaSession implements BackendSession {
 
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
-    if (type.isInstance(this)) {
-      return Optional.of(type.cast(this));
+    // Never the session itself: benchmark code reaches it through BenchContext.unwrap, and must not close it.
+    if (type == Cuda.class) {
+      return Optional.of(type.cast(facade));
     }
     if (type == CudaStream.class) {
       return Optional.of(type.cast(stream));
     }
     if (type == CudaDevice.class) {
       return Optional.of(type.cast(runtime.device));
+    }
+    if (type == FrameworkStream.class) {
+      FrameworkStream frameworkStream = this::timeOn;
+      return Optional.of(type.cast(frameworkStream));
+    }
+    if (worldRank != null && type.isInstance(worldRank)) {
+      // the case's world: an io.gpubench.cuda.nccl.Communicator
+      return Optional.of(type.cast(worldRank));
+    }
+    if (type == ProfilerHooks.class) {
+      // cuProfilerStart/Stop on this session's context, NVTX ranges; the engine opens them around the trials
+      return Optional.of(type.cast(CudaProfiler.hooks(this::check)));
     }
     if (type == KernelAuditor.class) {
       // CUPTI over this session's context; the engine starts it after the trials, around one more call
@@ -627,6 +715,10 @@ public final class CudaSession implements BackendSession {
     closed = true;
     try {
       runtime.makeCurrent();
+      if (worldRank != null) {
+        // destroyed when healthy, aborted after a fault (a destroy would wait for a peer that is gone)
+        worldRank.close();
+      }
       int rc = CudaHot.cuCtxSynchronize();
       if (rc != 0 && DeviceRuntime.sticky(rc)) {
         String what = CudaLibs.cudaError(rc, "cuCtxSynchronize", "closing the session of " + spec.caseId()).getMessage();

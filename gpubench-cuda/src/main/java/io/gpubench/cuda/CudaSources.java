@@ -1,7 +1,7 @@
 package io.gpubench.cuda;
 
 /**
- * CUDA C snippets to prepend to kernel sources compiled with {@link CudaSession#kernel}. They need no toolkit
+ * CUDA C snippets to prepend to kernel sources compiled with {@link Cuda#kernel}. They need no toolkit
  * headers, so a kernel compiles wherever NVRTC does, also on machines with the driver and NVRTC but no CUDA
  * include folder.
  */

@@ -1,14 +1,16 @@
 package io.gpubench.cuda;
 
+import io.gpubench.api.DeviceTensor;
 import io.gpubench.api.Precision;
-import io.gpubench.api.Tensor;
 import java.util.Arrays;
 
 /**
- * A tensor in device memory, made by a {@link CudaSession} and freed when the session closes. Kernels and
- * libraries take its {@link #address()}; a kernel argument may also be the tensor itself.
+ * A tensor in device memory, made for a case (its context's inputs and outputs, {@link Cuda#allocate}) and freed
+ * when the case ends. Kernels and libraries take its {@link #address()}; a kernel argument may also be the tensor
+ * itself. A session also wraps, as a borrowed tensor it never frees, a {@link DeviceTensor} another library made on
+ * its device (a DJL array a call returned), to check it in place.
  */
-public final class CudaTensor implements Tensor {
+public final class CudaTensor implements DeviceTensor {
   private final CudaSession owner;
   private final String name;
   private final long[] dims;
@@ -54,6 +56,7 @@ public final class CudaTensor implements Tensor {
    *
    * @return the address
    */
+  @Override
   public long address() {
     return address;
   }
@@ -63,6 +66,7 @@ public final class CudaTensor implements Tensor {
    *
    * @return elements times the storage size
    */
+  @Override
   public long bytes() {
     return bytes;
   }

@@ -31,6 +31,11 @@ import java.util.Locale;
  * blocked when the calls cannot be captured (to events when they queue nothing on the case's stream, as a library
  * with its own stream does), and from blocked to events when the first blocked trial times out, saying so in
  * {@link #modeReason()}; a mode asked for fails instead, with the reason.
+ *
+ * <p>Where a framework has the trials timed on its own stream ({@link io.gpubench.api.spi.FrameworkStream}: DJL on
+ * the device's legacy default stream), the events and the blocking kernel go on that stream, and
+ * {@link #deviceClock()} names it. CUDA cannot capture the legacy default stream, so there {@code AUTO} queues short
+ * trials behind the blocking kernel instead of replaying a graph, and {@code GRAPH} asked for fails with the reason.
  */
 final class CudaTrialClock implements TrialClock, AutoCloseable {
   /** The shortest time the blocking kernel holds a stream before it gives up. */
@@ -99,6 +104,16 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
     } else {
       why = asked();
       next = requested;
+    }
+    if (session.timedStream().isLegacyDefault()) {
+      AutoTiming.Choice c =
+          onUncapturableStream(requested, next, why, probe.deviceNanos(), session.timedStreamName(), caseId());
+      if (c.mode() == DeviceTiming.EVENTS) {
+        decide(DeviceTiming.EVENTS, c.reason());
+        return probe.time();
+      }
+      next = c.mode();
+      why = c.reason();
     }
     if (next == DeviceTiming.GRAPH) {
       settle();
@@ -219,7 +234,7 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
   }
 
   private void record(Pointer event) {
-    CudaLibs.check(CudaHot.cuEventRecord(event, session.stream().handle()), "cuEventRecord", caseId());
+    CudaLibs.check(CudaHot.cuEventRecord(event, session.timedStream().handle()), "cuEventRecord", caseId());
   }
 
   private void synchronize(String what) {
@@ -234,7 +249,8 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
 
   private void decide(DeviceTiming m, String why) {
     mode = m;
-    reason = why;
+    String stream = session.timedStreamName();
+    reason = stream == null ? why : why + " (timed on " + stream + ", the stream the case's framework works on)";
   }
 
   private String asked() {
@@ -244,6 +260,52 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
 
   private String caseId() {
     return session.spec().caseId();
+  }
+
+  /**
+   * The device clock's name in the results: {@code cuda-event} on the session's stream, {@code cuda-event@NAME} on a
+   * framework's stream.
+   *
+   * @param frameworkStream the framework's name for its stream, or null
+   * @return the name
+   */
+  static String deviceClock(String frameworkStream) {
+    return frameworkStream == null ? "cuda-event" : "cuda-event@" + frameworkStream;
+  }
+
+  /**
+   * What a trial is timed in on a stream CUDA cannot capture (the legacy default stream, where DJL works): graph
+   * replay is impossible there. {@code AUTO}'s graph becomes blocked for a short trial; for a long one (chosen because
+   * queueing took over half the device time) it becomes events, since a call that takes as long to queue as to run
+   * most likely waits for the device itself (a training step ends in a host read), and no blocking kernel can hold a
+   * stream the call waits for. A graph asked for fails.
+   *
+   * @param requested the mode asked for
+   * @param chosen the mode the rule chose ({@code GRAPH}, {@code BLOCKED} or {@code EVENTS})
+   * @param why the reason so far
+   * @param probeNanos the probe trial's device time, NaN where there was none
+   * @param stream the framework's name for the stream
+   * @param caseId the case, for the message
+   * @return the mode and its reason
+   * @throws IllegalStateException when {@code GRAPH} was asked for
+   */
+  static AutoTiming.Choice onUncapturableStream(DeviceTiming requested, DeviceTiming chosen, String why,
+      double probeNanos, String stream, String caseId) {
+    if (chosen != DeviceTiming.GRAPH) {
+      return new AutoTiming.Choice(chosen, why);
+    }
+    String legacy = stream + ", the device's legacy default stream, which CUDA cannot capture into a graph";
+    if (requested == DeviceTiming.GRAPH) {
+      throw new IllegalStateException("cannot time " + caseId + " in graph mode: its work is on " + legacy
+          + "; time it with gpubench.cuda.timing=blocked (device work only) or events");
+    }
+    if (probeNanos >= AutoTiming.EVENTS_FROM_NANOS) {
+      return new AutoTiming.Choice(DeviceTiming.EVENTS, why + "; but the case's work is on " + legacy + ", and a call"
+          + " that takes as long to queue as to run most likely waits for the device itself, which no blocking"
+          + " kernel can hold: events around plain launches on that stream");
+    }
+    return new AutoTiming.Choice(DeviceTiming.BLOCKED, why + "; but the case's work is on " + legacy
+        + ", so its calls are queued behind a blocking kernel on that stream instead");
   }
 
   /** Plain timing, whatever the mode: start event and host clock; {@link #time} is what applies the mode. */
@@ -263,7 +325,7 @@ final class CudaTrialClock implements TrialClock, AutoCloseable {
 
   @Override
   public String deviceClock() {
-    return "cuda-event";
+    return deviceClock(session.timedStreamName());
   }
 
   @Override

@@ -40,6 +40,17 @@ final class DeviceRuntime {
     });
   }
 
+  /**
+   * The sticky fault recorded for a device, without opening it.
+   *
+   * @param ordinal the device
+   * @return the fault, or null when none was recorded (or the device was never opened)
+   */
+  static String faultOf(int ordinal) {
+    DeviceRuntime r = RUNTIMES.get(ordinal);
+    return r == null ? null : r.fault;
+  }
+
   /** Makes the device's context current on the calling thread; a thread-local check, a driver call only on change. */
   void makeCurrent() {
     if (CURRENT.get() != context) {

@@ -8,7 +8,7 @@ package io.gpubench.cuda;
  * cannot capture the calls of a trial of Foo#bar[...] into a CUDA graph: the workload waits for the device inside a
  * call (a synchronize, or a stream or event query), which a capture cannot record: cuCtxSynchronize failed:
  * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED (900): operation not permitted when stream is capturing (...). A graph
- * replays only the work the calls queue on the case's stream (CudaSession.stream()); time this case with
+ * replays only the work the calls queue on the case's stream (Cuda.stream()); time this case with
  * gpubench.cuda.timing=blocked or events, or @Trials(deviceTiming = BLOCKED or EVENTS)
  * </pre>
  */
@@ -16,7 +16,7 @@ public final class GraphCaptureException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
   private static final String HINT = ". A graph replays only the work the calls queue on the case's stream"
-      + " (CudaSession.stream()); time this case with gpubench.cuda.timing=blocked or events, or"
+      + " (Cuda.stream()); time this case with gpubench.cuda.timing=blocked or events, or"
       + " @Trials(deviceTiming = BLOCKED or EVENTS)";
 
   private final String what;

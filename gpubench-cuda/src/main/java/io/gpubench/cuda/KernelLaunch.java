@@ -17,6 +17,12 @@ public final class KernelLaunch {
 
   KernelLaunch(CudaSession session, Pointer function, String name, Dim3 grid, Dim3 block, int sharedBytes,
       KernelArgs args) {
+    this(session, session.stream(), function, name, grid, block, sharedBytes, args);
+  }
+
+  /** A launch on a given stream: the stream blocker holds whichever stream the trials are timed on. */
+  KernelLaunch(CudaSession session, CudaStream stream, Pointer function, String name, Dim3 grid, Dim3 block,
+      int sharedBytes, KernelArgs args) {
     this.session = session;
     this.function = function;
     this.name = name;
@@ -24,10 +30,10 @@ public final class KernelLaunch {
     this.block = block;
     this.sharedBytes = sharedBytes;
     this.args = args;
-    this.stream = session.stream().handle();
+    this.stream = stream.handle();
   }
 
-  /** Launches the kernel (asynchronously) on the session's stream. */
+  /** Launches the kernel (asynchronously) on its stream, the session's unless made for another. */
   public void run() {
     session.runtime().makeCurrent();
     int rc = CudaHot.cuLaunchKernel(function, grid.x(), grid.y(), grid.z(), block.x(), block.y(), block.z(),

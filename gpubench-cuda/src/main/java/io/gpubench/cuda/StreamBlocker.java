@@ -8,7 +8,7 @@ import io.gpubench.cuda.jna.CudaHot;
 import io.gpubench.cuda.jna.CudaLibs;
 
 /**
- * Holds a session's stream while the host queues a trial, nvbench's {@code blocking_kernel} written for this
+ * Holds the stream a session's trials are timed on (its own, or a framework's) while the host queues a trial, nvbench's {@code blocking_kernel} written for this
  * library: {@link #block()} launches one thread that spins until the host sets a flag in host-mapped memory;
  * work queued behind it (the start event, the calls, the stop event) starts only after {@link #release()}, so the
  * events bracket device work and none of the launch path.
@@ -46,7 +46,7 @@ final class StreamBlocker implements AutoCloseable {
   /**
    * Maps the flags and binds the kernel, then blocks and releases the stream once so that the kernel is loaded.
    *
-   * @param session the session whose stream it holds
+   * @param session the session whose timed stream it holds
    * @param timeoutNanos how long the kernel holds the stream at most
    */
   StreamBlocker(CudaSession session, long timeoutNanos) {
@@ -67,11 +67,11 @@ final class StreamBlocker implements AutoCloseable {
       CudaLibs.check(cu.cuMemHostGetDevicePointer_v2(device, flags, 0), "cuMemHostGetDevicePointer_v2", what);
       long d = device.getValue();
       Pointer f = runtime.function(runtime.module(SOURCE, "gpubench_blocker.cu"), KERNEL, "gpubench_blocker.cu");
-      launch = new KernelLaunch(session, f, KERNEL, Dim3.of(1), Dim3.of(1), 0,
+      launch = new KernelLaunch(session, session.timedStream(), f, KERNEL, Dim3.of(1), Dim3.of(1), 0,
           new KernelArgs(session, KERNEL, d + RELEASE, d + TIMED_OUT, timeoutNanos));
       block();
       release();
-      CudaLibs.check(CudaHot.cuStreamSynchronize(session.stream().handle()), "cuStreamSynchronize",
+      CudaLibs.check(CudaHot.cuStreamSynchronize(session.timedStream().handle()), "cuStreamSynchronize",
           "loading the stream blocker of " + session.spec().caseId());
     } catch (RuntimeException | Error e) {
       close();
@@ -88,7 +88,7 @@ final class StreamBlocker implements AutoCloseable {
     return timeoutNanos;
   }
 
-  /** Clears both flags and queues the spinning kernel on the session's stream; call only with the stream idle. */
+  /** Clears both flags and queues the spinning kernel on the timed stream; call only with the stream idle. */
   void block() {
     flags.setInt(RELEASE, 0);
     flags.setInt(TIMED_OUT, 0);

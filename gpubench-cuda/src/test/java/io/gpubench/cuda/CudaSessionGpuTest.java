@@ -252,12 +252,33 @@ class CudaSessionGpuTest {
   }
 
   @Test
-  void unwrapGivesTheSessionStreamAndDevice() {
-    assertThat(s.unwrap(CudaSession.class)).containsSame(s);
+  void unwrapGivesTheFacadeStreamAndDeviceButNeverTheSession() {
+    Cuda cuda = s.unwrap(Cuda.class).orElseThrow();
+    assertThat(s.unwrap(Cuda.class)).containsSame(cuda);
+    assertThat(cuda.stream()).isSameAs(s.stream());
+    assertThat(cuda.device()).isEqualTo(s.device());
     assertThat(s.unwrap(CudaStream.class)).containsSame(s.stream());
     assertThat(s.unwrap(CudaDevice.class)).contains(s.device());
+    // what benchmark code could close, or drive as the engine does
+    assertThat(s.unwrap(CudaSession.class)).isEmpty();
+    assertThat(s.unwrap(io.gpubench.api.spi.BackendSession.class)).isEmpty();
+    assertThat(s.unwrap(AutoCloseable.class)).isEmpty();
+    assertThat(s.unwrap(Object.class)).isEmpty();
     assertThat(s.unwrap(String.class)).isEmpty();
     assertThat(s.stream().address()).isNotZero();
+  }
+
+  @Test
+  void theFacadeAllocatesScratchMemoryThatCountsInThePeakAndReadsTensorsBack() {
+    Cuda cuda = s.unwrap(Cuda.class).orElseThrow();
+    s.resetPeakMemory();
+    long before = s.peakMemoryBytes().orElseThrow();
+    CudaTensor scratch = cuda.allocate("scratch", Precision.FP32, 1024);
+    assertThat(scratch.address()).isEqualTo(cuda.address(scratch));
+    assertThat(s.peakMemoryBytes().orElseThrow()).isEqualTo(before + 4096);
+    Tensor x = s.tensors().fromHost("x", ramp(1024), Precision.FP32, 1024);
+    cuda.synchronize();
+    assertThat(cuda.toHost(x)).containsExactly(ramp(1024));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.gpubench.cuda;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gpubench.api.DeviceTiming;
@@ -47,6 +48,49 @@ class DeviceTimingRulesTest {
     AutoTiming.Choice c = AutoTiming.choose(4.1e6, 4.0e6);
     assertThat(c.mode()).isEqualTo(DeviceTiming.GRAPH);
     assertThat(c.reason()).contains("4.10 ms", "4.00 ms", "over half the device time");
+  }
+
+  @Test
+  void onAFrameworksLegacyDefaultStreamShortTrialsAreBlockedNotReplayed() {
+    // DJL's 2048³ FP32 GEMM on the H200: about 340 µs, under the 1 ms of the graph rule
+    AutoTiming.Choice auto = AutoTiming.choose(345_000, 30_000);
+    AutoTiming.Choice c = CudaTrialClock.onUncapturableStream(DeviceTiming.AUTO, auto.mode(), auto.reason(), 345_000,
+        "pytorch-default-stream", "matmul [2048x2048x2048, FP32, cuda:0]");
+    assertThat(c.mode()).isEqualTo(DeviceTiming.BLOCKED);
+    assertThat(c.reason()).startsWith(auto.reason()).contains("pytorch-default-stream",
+        "legacy default stream, which CUDA cannot capture", "behind a blocking kernel on that stream");
+
+    assertThat(CudaTrialClock.onUncapturableStream(DeviceTiming.AUTO, DeviceTiming.EVENTS, "long", 2e6, "s", "c"))
+        .isEqualTo(new AutoTiming.Choice(DeviceTiming.EVENTS, "long"));
+    assertThat(CudaTrialClock.onUncapturableStream(DeviceTiming.BLOCKED, DeviceTiming.BLOCKED, "asked", Double.NaN,
+        "s", "c")).isEqualTo(new AutoTiming.Choice(DeviceTiming.BLOCKED, "asked"));
+  }
+
+  @Test
+  void onALegacyDefaultStreamACallAsLongToQueueAsToRunIsTimedWithEvents() {
+    // a DJL training step: 38 ms on the device, 38 ms to "queue", since it ends by reading the loss on the host
+    AutoTiming.Choice auto = AutoTiming.choose(38e6, 38e6);
+    assertThat(auto.mode()).isEqualTo(DeviceTiming.GRAPH);
+    AutoTiming.Choice c = CudaTrialClock.onUncapturableStream(DeviceTiming.AUTO, auto.mode(), auto.reason(), 38e6,
+        "pytorch-default-stream", "resnet50 [256, FP32, cuda:0]");
+    assertThat(c.mode()).isEqualTo(DeviceTiming.EVENTS);
+    assertThat(c.reason()).contains("waits for the device itself", "events around plain launches on that stream");
+  }
+
+  @Test
+  void graphModeAskedForOnALegacyDefaultStreamFailsWithTheWayOut() {
+    assertThatThrownBy(() -> CudaTrialClock.onUncapturableStream(DeviceTiming.GRAPH, DeviceTiming.GRAPH, "asked",
+        Double.NaN, "pytorch-default-stream", "matmul [1x1x1, FP16, cuda:0]"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("matmul [1x1x1, FP16, cuda:0]")
+        .hasMessageContaining("cannot capture into a graph")
+        .hasMessageContaining("gpubench.cuda.timing=blocked");
+  }
+
+  @Test
+  void theDeviceClockNamesAFrameworksStream() {
+    assertThat(CudaTrialClock.deviceClock(null)).isEqualTo("cuda-event");
+    assertThat(CudaTrialClock.deviceClock("pytorch-default-stream")).isEqualTo("cuda-event@pytorch-default-stream");
   }
 
   @Test

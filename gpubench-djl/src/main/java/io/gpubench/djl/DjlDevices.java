@@ -7,6 +7,7 @@ import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.BenchmarkSkippedException;
 import io.gpubench.api.Precision;
+import io.gpubench.api.spi.FrameworkStream;
 
 /**
  * Maps a case's backend and precision onto DJL's device and data type, refusing what DJL cannot do before DJL is
@@ -14,6 +15,12 @@ import io.gpubench.api.Precision;
  * data types, and a GPU case needs DJL's GPU natives, which a CUDA machine may lack.
  */
 public final class DjlDevices {
+
+  /**
+   * The stream DJL's PyTorch engine queues its GPU work on, as CUDA sessions time it: PyTorch's default stream of the
+   * device, which is CUDA's legacy default stream (DJL never sets another).
+   */
+  public static final String PYTORCH_STREAM = "pytorch-default-stream";
 
   /** Why a BF16 case is never handed to DJL. */
   public static final String NO_BF16 =
@@ -71,7 +78,10 @@ public final class DjlDevices {
   }
 
   /**
-   * Checks that DJL can run a case at all, before any DJL call: the precision maps and the device exists.
+   * Checks that DJL can run a case at all, before any DJL call: the precision maps and the device exists. On a GPU it
+   * also has the case's trials timed where DJL works: the CUDA session records its events on PyTorch's default stream
+   * ({@link #PYTORCH_STREAM}, {@link FrameworkStream}) instead of its own, which DJL's work never touches; the results
+   * then read {@code deviceClock = cuda-event@pytorch-default-stream}. Call it in set-up, as the README's example does.
    *
    * @param ctx the case's context
    * @return the device
@@ -80,7 +90,12 @@ public final class DjlDevices {
   public static Device require(BenchContext ctx) {
     dataType(ctx.precision());
     engine();
-    return device(ctx);
+    Device device = device(ctx);
+    if (device.isGpu()) {
+      // 0: CUDA's legacy default stream of the device's primary context, PyTorch's default stream.
+      ctx.unwrap(FrameworkStream.class).ifPresent(s -> s.timeOn(0L, PYTORCH_STREAM));
+    }
+    return device;
   }
 
   /**

@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * DJL made known to the engine: a returned {@link NDArray} is checked as a tensor (copied to the host) and closed
- * after the call; {@code @Model} methods returning a DJL {@code Block} are run by {@link DjlModelRunner}. Registered
- * in {@code META-INF/services/io.gpubench.api.spi.FrameworkSupport}.
+ * DJL made known to the engine: a returned {@link NDArray} is checked as a tensor and closed after the call (an array
+ * on a GPU as a device tensor, which the CUDA session reads in place; one on the CPU copied to the host);
+ * {@code @Model} methods returning a DJL {@code Block} are run by {@link DjlModelRunner}. Registered in
+ * {@code META-INF/services/io.gpubench.api.spi.FrameworkSupport}.
  */
 public final class DjlSupport implements FrameworkSupport {
 
@@ -40,7 +41,10 @@ public final class DjlSupport implements FrameworkSupport {
 
   @Override
   public Optional<Tensor> adopt(String name, Object returned) {
-    return returned instanceof NDArray a ? Optional.of(DjlTensors.toHost(name, a)) : Optional.empty();
+    if (!(returned instanceof NDArray a)) {
+      return Optional.empty();
+    }
+    return Optional.of(DjlTensors.onDevice(name, a).<Tensor>map(t -> t).orElseGet(() -> DjlTensors.toHost(name, a)));
   }
 
   @Override

@@ -27,9 +27,9 @@ class DjlWorkloadTest {
   void djlMatmulIsCheckedAgainstAnFp64ReferenceAndBf16IsRefusedBeforeDjl() {
     EngineKit.gpubench(out).selectors(selectClass(DjlMatmulBenchmark.class)).execute().testEvents()
         .assertThatEvents()
-        .haveExactly(1, event(displayName("matmul [32x32x32, FP32, cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("matmul [32x32x32, FP16, cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("matmul [32x32x32, BF16, cpu]"),
+        .haveExactly(1, event(displayName("matmul [m=32,n=32,k=32, FP32, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("matmul [m=32,n=32,k=32, FP16, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("matmul [m=32,n=32,k=32, BF16, cpu]"),
             abortedWithReason(message(DjlDevices.NO_BF16))));
 
     CaseResult fp16 = ResultsFile.read(out.resolve("results.json")).cases().stream()
@@ -42,9 +42,9 @@ class DjlWorkloadTest {
   void modelWorkloadTimesTheForwardPassAgainstItsFp32Self() {
     EngineKit.gpubench(out).selectors(selectClass(TinyConvNetBenchmark.class)).execute().testEvents()
         .assertThatEvents()
-        .haveExactly(1, event(displayName("convnet [2, FP32, cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("convnet [2, FP16, cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("convnet [2, BF16, cpu]"), skippedWithReason(DjlDevices.NO_BF16)));
+        .haveExactly(1, event(displayName("convnet [batch=2, FP32, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("convnet [batch=2, FP16, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("convnet [batch=2, BF16, cpu]"), skippedWithReason(DjlDevices.NO_BF16)));
 
     CaseResult fp32 = ResultsFile.read(out.resolve("results.json")).cases().get(0);
     assertThat(fp32.correctness().error().count()).isEqualTo(2 * 10);

@@ -3,20 +3,22 @@ package io.gpubench.engine;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
+import io.gpubench.engine.config.KnownKeys;
+import io.gpubench.engine.support.Providers;
+import io.gpubench.api.spi.SettingsKeys;
+import java.util.ArrayList;
+import java.util.List;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.discovery.Discovery;
 import io.gpubench.engine.discovery.GpuBenchEngineDescriptor;
 import io.gpubench.engine.discovery.GpuBenchExecutionContext;
-import io.gpubench.engine.execution.CaseExecutor;
-import io.gpubench.engine.execution.Frameworks;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
-import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.config.PrefixedConfigurationParameters;
-import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.ForkJoinPoolHierarchicalTestExecutorService;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorService;
@@ -32,7 +34,20 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
  * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
- * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output.
+ * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases. Every
+ * key and
+ * value is checked at discovery: an unknown {@code gpubench.} key, a malformed value, or a selecting value that
+ * matches nothing the run's classes declare fails every class of the run (see {@code config.KnownKeys},
+ * {@code plan.RunSelection}).
+ *
+ * <h2>The tree</h2>
+ * Engine &rarr; class (a container with a {@code ClassSource}, which Surefire opens a test set for) &rarr; workload
+ * (no source) &rarr; case (a test whose {@code MethodSource} is named after its workload). A class that cannot run
+ * is a class container holding one failing test, {@code invalid <member>}.
+
+ * <h2>Report and file entries</h2>
+ * Each case publishes its key figures (and its kernels, where audited) as report entries, and the files it produced
+ * (its {@code report.md}, a {@code trials.jfr}) as file entries.
  *
  * <h2>Parallel execution</h2>
  * With {@code gpubench.parallel.enabled=true} (default false) cases of different devices run at once, on a
@@ -67,18 +82,28 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
     EngineConfig config;
     try {
-      config = EngineConfig.from(request.getConfigurationParameters());
-    } catch (IllegalArgumentException e) {
-      // A malformed run-wide key concerns every class: an error-level issue fails the engine with the key and
-      // value, and nothing runs on a configuration the user did not mean.
-      request.getDiscoveryListener().issueEncountered(uniqueId,
-          DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR, e.getMessage()));
-      return new EngineDescriptor(uniqueId, "gpubench");
+      config = EngineConfig.from(request.getConfigurationParameters(), knownKeys());
+    } catch (InvalidDeclarationException e) {
+      // A malformed run-wide key concerns every class: each one selected fails with the key and value (a test
+      // failure is what Surefire and IDEs show; an engine-level issue alone leaves "Tests run: 0" and a green
+      // build), and nothing runs on a configuration the user did not mean.
+      GpuBenchEngineDescriptor root = GpuBenchEngineDescriptor.invalid(uniqueId, e);
+      Discovery.resolve(request, root);
+      return root;
     }
     GpuBenchEngineDescriptor root = new GpuBenchEngineDescriptor(uniqueId, config,
         () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
     Discovery.resolve(request, root);
     return root;
+  }
+
+  /** The engine's keys and those the components on the class path declare. */
+  private static KnownKeys knownKeys() {
+    List<String> declared = new ArrayList<>();
+    for (SettingsKeys k : Providers.loaded(SettingsKeys.class, Thread.currentThread().getContextClassLoader())) {
+      declared.addAll(k.keys());
+    }
+    return new KnownKeys(declared);
   }
 
   @Override
@@ -93,9 +118,6 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
 
   @Override
   protected GpuBenchExecutionContext createExecutionContext(ExecutionRequest request) {
-    int interval = request.getRootTestDescriptor() instanceof GpuBenchEngineDescriptor root
-        ? root.config().telemetryIntervalMillis() : 20;
-    return GpuBenchExecutionContext.start(request.getEngineExecutionListener(),
-        new CaseExecutor(interval, Frameworks.discover(Thread.currentThread().getContextClassLoader())));
+    return GpuBenchExecutionContext.start(request.getEngineExecutionListener());
   }
 }

@@ -10,6 +10,7 @@ import io.gpubench.maven.rules.Rule;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.StepSummary;
+import io.gpubench.maven.surefire.SurefireVersionCheck;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
@@ -17,6 +18,7 @@ import io.gpubench.results.ResultsFile;
 import java.io.File;
 import java.util.List;
 import java.util.Optional;
+import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -27,7 +29,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Gates the build on the benchmarks this build ran: every rule's limits, and the comparison with the stored baseline
  * of this environment. Only this build's results are judged (the journals its test phase wrote, one per engine run,
  * merged; never a results file left by an earlier build); a build whose tests were skipped skips the gate with a
- * note; a build that ran no benchmark fails, saying what to do; a run that did not end normally is a violation.
+ * note; a build that ran no benchmark fails, saying what to do (and so does one whose Surefire is too old to run
+ * JUnit Platform engines, naming the version); a run that did not end normally is a violation.
  * Every violation is logged, then the build fails once, naming them all.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
@@ -105,6 +108,10 @@ public final class CheckMojo extends GoalSupport {
   @Parameter(property = "gpubench.summaryFile")
   File summaryFile;
 
+  /** The build's plugins with their effective versions, to refuse a Surefire that cannot run the benchmarks. */
+  @Parameter(defaultValue = "${project.buildPlugins}", readonly = true)
+  List<Plugin> buildPlugins;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -116,6 +123,12 @@ public final class CheckMojo extends GoalSupport {
       getLog().warn("gpubench check skipped: the tests were skipped (" + skipped.get() + "), so this build has no "
           + "benchmark results to judge; results left by an earlier build are not judged");
       return;
+    }
+    if (results == null && buildPlugins != null) {
+      Optional<String> surefire = SurefireVersionCheck.problem(buildPlugins);
+      if (surefire.isPresent()) {
+        throw new MojoFailureException("gpubench check: " + surefire.get());
+      }
     }
     List<Bound> bounds = bounds();
     RegressionCheck regression = regression();

@@ -1,7 +1,9 @@
 package io.gpubench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.CheckMetric;
+import io.gpubench.api.result.KernelAudit;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -12,7 +14,8 @@ import tools.jackson.databind.module.SimpleModule;
 
 /**
  * How the api's typed values are written in results files: a backend id as {@code cuda:0}, a check metric by its
- * key ({@code maxAbs}). The api has no JSON library, so the mapping lives here.
+ * key ({@code maxAbs}), a kernel audit without its derived {@code isSkipped()}. The api has no JSON library, so the
+ * mapping lives here.
  */
 final class ResultsJson {
 
@@ -44,6 +47,11 @@ final class ResultsJson {
         return CheckMetric.ofKey(p.getString());
       }
     });
+    // isSkipped() reads skipReason; written, it would be a second field saying the same, one a reader could trust
+    m.setMixInAnnotation(KernelAudit.class, DerivedSkipped.class);
     return m;
   }
+
+  @JsonIgnoreProperties({"skipped"})
+  private abstract static class DerivedSkipped {}
 }

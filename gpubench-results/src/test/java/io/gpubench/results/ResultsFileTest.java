@@ -14,18 +14,22 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.StopReason;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
+import io.gpubench.results.compare.ReportFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 public class ResultsFileTest {
   @TempDir Path dir;
@@ -56,6 +60,31 @@ public class ResultsFileTest {
     assertThat(dir.resolve("sub").toFile().list()).containsExactly("results.json");
     assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
         .isEqualTo("rw-r--r--");
+  }
+
+  @Test
+  void kernelAuditsFlagsAndSkippedAuditsSurviveTheRoundTrip() throws Exception {
+    RunResult run = ReportFixtures.h200RunAudited();
+    List<CaseResult> cases = new java.util.ArrayList<>(run.cases());
+    cases.set(1, cases.get(1).withFlag(new Flag("profiled", "a JFR recording ran during the trials")));
+    run = new RunResult(run.schema(), run.runId(), run.startedAt(), run.finishedAt(), run.environment(), cases);
+    Path file = dir.resolve("results.json");
+    ResultsFile.write(run, file);
+
+    RunResult back = ResultsFile.read(file);
+
+    assertThat(back).isEqualTo(run);
+    assertThat(back.cases().get(0).audit().kernels().get(0).library()).isEqualTo(KernelAudit.Library.CUBLASLT);
+    assertThat(back.cases().get(2).audit().skipReason()).isEqualTo(ReportFixtures.AUDIT_REFUSED);
+    assertThat(back.cases().get(1).flagged("profiled")).isTrue();
+    JsonNode json = ResultsFile.mapper().readTree(Files.readString(file));
+    JsonNode audit = json.get("cases").get(0).get("audit");
+    assertThat(audit.get("kernels").get(0).get("library").asString()).isEqualTo("CUBLASLT");
+    assertThat(audit.get("kernels").get(0).get("method").asString()).isEqualTo("STACK");
+    assertThat(audit.has("skipReason")).as("absent fields are omitted").isFalse();
+    assertThat(audit.has("skipped")).as("derived, not a field").isFalse();
+    assertThat(json.get("cases").get(2).get("audit").has("kernels")).isTrue();
+    assertThat(json.get("cases").get(3).has("audit")).as("a case without an audit").isFalse();
   }
 
   @Test

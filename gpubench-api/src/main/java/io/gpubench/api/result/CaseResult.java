@@ -2,6 +2,7 @@ package io.gpubench.api.result;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Map;
  *     baselines and rules match
  * @param benchmark the benchmark class's fully qualified name
  * @param workload the workload's name
- * @param displayName the test's display name, such as {@code matmul [256x256x256, FP16, cpu]}
+ * @param displayName the test's display name, such as {@code matmul [m=256,n=256,k=256, FP16, cpu]}
  * @param backend the backend id
  * @param precision the precision
  * @param shape the shape's axes, in declaration order
@@ -24,6 +25,9 @@ import java.util.Map;
  * @param memory device memory, or null
  * @param metrics further named figures a workload reports (such as {@code samplesPerSecond}), each with its unit
  *     and direction
+ * @param audit the kernels one more call ran on the device, by library (CUDA cases), or null
+ * @param worldSize how many ranks ran the case (a multi-GPU world), or null for one device
+ * @param flags what a reader must know before trusting the figures (throttled, shared, trending ...)
  */
 public record CaseResult(
     String id,
@@ -40,7 +44,10 @@ public record CaseResult(
     Throughput throughput,
     Telemetry telemetry,
     Memory memory,
-    Map<String, Metric> metrics) {
+    Map<String, Metric> metrics,
+    KernelAudit audit,
+    Integer worldSize,
+    List<Flag> flags) {
 
   /**
    * Makes the result, copying the maps (keeping the shape's order).
@@ -60,10 +67,41 @@ public record CaseResult(
    * @param telemetry telemetry
    * @param memory memory
    * @param metrics further figures
+   * @param audit the kernel audit
+   * @param worldSize ranks of a world, or null
+   * @param flags flags
    */
   public CaseResult {
     shape = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(shape));
     metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
+    flags = flags == null ? List.of() : List.copyOf(flags);
+  }
+
+  /**
+   * A result of one device without audit or flags.
+   *
+   * @param id stable key
+   * @param benchmark class name
+   * @param workload workload name
+   * @param displayName display name
+   * @param backend backend id
+   * @param precision precision
+   * @param shape shape axes
+   * @param status status
+   * @param message message
+   * @param timing timing
+   * @param correctness correctness
+   * @param throughput throughput
+   * @param telemetry telemetry
+   * @param memory memory
+   * @param metrics further figures
+   */
+  public CaseResult(String id, String benchmark, String workload, String displayName, BackendId backend,
+      Precision precision, Map<String, Long> shape, CaseStatus status, String message, Timing timing,
+      Correctness correctness, Throughput throughput, Telemetry telemetry, Memory memory,
+      Map<String, Metric> metrics) {
+    this(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing, correctness,
+        throughput, telemetry, memory, metrics, null, null, List.of());
   }
 
   /**
@@ -74,7 +112,41 @@ public record CaseResult(
    */
   public CaseResult withMetrics(Map<String, Metric> figures) {
     return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
-        correctness, throughput, telemetry, memory, figures);
+        correctness, throughput, telemetry, memory, figures, audit, worldSize, flags);
+  }
+
+  /**
+   * This result with its kernel audit set.
+   *
+   * @param kernelAudit the audit
+   * @return a copy
+   */
+  public CaseResult withAudit(KernelAudit kernelAudit) {
+    return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
+        correctness, throughput, telemetry, memory, metrics, kernelAudit, worldSize, flags);
+  }
+
+  /**
+   * This result with a flag added.
+   *
+   * @param flag the flag
+   * @return a copy
+   */
+  public CaseResult withFlag(Flag flag) {
+    List<Flag> more = new java.util.ArrayList<>(flags);
+    more.add(flag);
+    return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
+        correctness, throughput, telemetry, memory, metrics, audit, worldSize, more);
+  }
+
+  /**
+   * Whether the result carries a flag.
+   *
+   * @param code the flag's code
+   * @return true when a flag of that code is set
+   */
+  public boolean flagged(String code) {
+    return flags.stream().anyMatch(f -> f.code().equals(code));
   }
 
   /**

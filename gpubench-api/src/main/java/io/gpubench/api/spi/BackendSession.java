@@ -105,6 +105,13 @@ public interface BackendSession extends AutoCloseable {
    */
   <T> Optional<T> unwrap(Class<T> type);
 
+  /**
+   * Stops the session's work with the other ranks of its world at once (on CUDA, {@code ncclCommAbort} of its
+   * communicator), so that a wait for a peer that failed ends now. Called from another thread than the one running
+   * the case's step, after another rank failed; the step then fails. Never throws. Nothing to do outside a world.
+   */
+  default void abort() {}
+
   /** Releases the tensors and device resources of the session. */
   @Override
   void close();

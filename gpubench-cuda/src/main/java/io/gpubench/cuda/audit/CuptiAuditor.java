@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /**
  * The CUDA backend's kernel audit, through CUPTI: which kernels the calls between {@link #start()} and
  * {@link Audit#stop(int)} ran on one device, their GPU times, the copies and sets beside them, and the library that
- * launched each kernel. A {@code CudaSession} hands one out through {@code unwrap(KernelAuditor.class)}:
+ * launched each kernel. The CUDA backend's session hands one to the engine through {@code unwrap(KernelAuditor.class)}:
  *
  * <pre>{@code
  * KernelAuditor.Audit audit = session.unwrap(KernelAuditor.class).orElseThrow().start();

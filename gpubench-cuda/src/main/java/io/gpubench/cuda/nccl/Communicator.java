@@ -38,7 +38,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A communicator is used by one thread at a time; only {@link #abort()} may come from another thread.
  */
-public final class Communicator implements AutoCloseable {
+public final class Communicator implements AutoCloseable, io.gpubench.cuda.WorldTransport.Rank {
   private static final int CUDA_ERROR_NOT_READY = 600;
 
   private final Pointer comm;

@@ -1,5 +1,6 @@
 package io.gpubench.cuda.profiler;
 
+import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.cuda.jna.CudaLibs;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,53 @@ public final class CudaProfiler {
    */
   public static Optional<String> attachedTool() {
     return attachedTool(System.getenv());
+  }
+
+  /**
+   * The profiler hooks of a CUDA session: captures with {@link #capture()} on the session's context, NVTX ranges in
+   * the {@code gpubench} domain ({@link NvtxRanges}).
+   *
+   * @param makeCurrent makes the session's context current on the calling thread
+   * @return the hooks
+   */
+  public static ProfilerHooks hooks(Runnable makeCurrent) {
+    return new Hooks(makeCurrent);
+  }
+
+  /** The engine's ranges go to one domain, made once per process (NVTX keeps domains until it unloads). */
+  private static final class Domain {
+    static final NvtxRanges GPUBENCH = NvtxRanges.domain("gpubench");
+  }
+
+  private static final class Hooks implements ProfilerHooks {
+    private final Runnable makeCurrent;
+
+    Hooks(Runnable makeCurrent) {
+      this.makeCurrent = makeCurrent;
+    }
+
+    @Override
+    public Range capture() {
+      makeCurrent.run();
+      Capture c = CudaProfiler.capture();
+      return c::close;
+    }
+
+    @Override
+    public Range range(String name) {
+      NvtxRanges.Range r = Domain.GPUBENCH.push(name);
+      return r::close;
+    }
+
+    @Override
+    public Optional<String> attachedProfiler() {
+      return attachedTool();
+    }
+
+    @Override
+    public Optional<String> rangesUnavailable() {
+      return NvtxRanges.unavailableReason();
+    }
   }
 
   static Optional<String> attachedTool(Map<String, String> env) {

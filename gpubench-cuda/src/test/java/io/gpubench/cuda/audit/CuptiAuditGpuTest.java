@@ -11,11 +11,12 @@ import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.KernelAudit.Library;
 import io.gpubench.api.result.KernelAudit.Method;
 import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.KernelAuditor;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.cuda.CudaBackendProvider;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 import io.gpubench.cuda.Matmul;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The audit on a real GPU, through {@link CudaSession}, {@link Matmul} and NVRTC kernels: each test prints its audit
+ * The audit on a real GPU, through the session, the {@link Cuda} façade, {@link Matmul} and NVRTC kernels: each test prints its audit
  * table. Skipped with the reason where there is no GPU or no libcupti; under a profiler only the profiler tests run.
  */
 class CuptiAuditGpuTest {
@@ -37,14 +38,16 @@ class CuptiAuditGpuTest {
       + "  if (i < n) y[i] = a * x[i] + y[i];\n"
       + "}\n";
 
-  private CudaSession s;
+  private BackendSession s;
+  private Cuda cuda;
 
   @BeforeEach
   void open() throws Exception {
     Backend b = new CudaBackendProvider().backends(BackendSettings.none()).get(0);
     assumeTrue(b.unavailableReason().isEmpty(), () -> "no CUDA GPU: " + b.unavailableReason().orElse(""));
     assumeTrue(CudaLibs.cuptiFailure().isEmpty(), () -> CudaLibs.cuptiFailure().get());
-    s = (CudaSession) b.open(new SessionSpec("CuptiAuditGpuTest", Precision.FP16, CacheMode.HOT, 20));
+    s = b.open(new SessionSpec("CuptiAuditGpuTest", Precision.FP16, CacheMode.HOT, 20));
+    cuda = s.unwrap(Cuda.class).orElseThrow();
   }
 
   @AfterEach
@@ -69,7 +72,7 @@ class CuptiAuditGpuTest {
     Tensor a = s.tensors().allocate("a" + n, Precision.FP16, n, n);
     Tensor b = s.tensors().allocate("b" + n, Precision.FP16, n, n);
     Tensor c = s.tensors().allocate("c" + n, Precision.FP16, n, n);
-    Matmul mm = s.matmul(Precision.FP16, a, b, c);
+    Matmul mm = cuda.matmul(Precision.FP16, a, b, c);
     mm.run();
     mm.run();
     s.synchronize();
@@ -79,7 +82,7 @@ class CuptiAuditGpuTest {
   private KernelLaunch saxpy(int n) {
     Tensor x = s.tensors().allocate("x", Precision.FP32, n);
     Tensor y = s.tensors().allocate("y", Precision.FP32, n);
-    KernelLaunch l = s.kernel(SAXPY, "saxpy").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, y, x, 2.0f, n);
+    KernelLaunch l = cuda.kernel(SAXPY, "saxpy").bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, y, x, 2.0f, n);
     l.run();
     s.synchronize();
     return l;

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.Precision;
+import io.gpubench.api.Tensor;
 import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.SessionSpec;
+import io.gpubench.api.spi.TensorFactory;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaBackendProvider;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.CudaDevice;
+import io.gpubench.cuda.CudaStream;
 import io.gpubench.cuda.CudaTensor;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,8 +40,33 @@ class CommunicatorGpuTest {
     return b;
   }
 
-  static CudaSession open(Backend b) throws Exception {
-    return (CudaSession) b.open(new SessionSpec("CommunicatorGpuTest", Precision.FP32, CacheMode.HOT, 10));
+  /** A session opened as the engine opens one, with the façade benchmark code gets of it. */
+  record Gpu(BackendSession session, Cuda cuda) implements AutoCloseable {
+    CudaDevice device() {
+      return cuda.device();
+    }
+
+    CudaStream stream() {
+      return cuda.stream();
+    }
+
+    TensorFactory tensors() {
+      return session.tensors();
+    }
+
+    CudaTensor tensor(Tensor t) {
+      return cuda.tensor(t);
+    }
+
+    @Override
+    public void close() {
+      session.close();
+    }
+  }
+
+  static Gpu open(Backend b) throws Exception {
+    BackendSession s = b.open(new SessionSpec("CommunicatorGpuTest", Precision.FP32, CacheMode.HOT, 10));
+    return new Gpu(s, s.unwrap(Cuda.class).orElseThrow());
   }
 
   static float[] values(int n, int rank) {
@@ -47,7 +77,7 @@ class CommunicatorGpuTest {
     return v;
   }
 
-  static CudaTensor upload(CudaSession s, String name, float[] v, Precision p) {
+  static CudaTensor upload(Gpu s, String name, float[] v, Precision p) {
     return s.tensor(s.tensors().fromHost(name, v, p, v.length));
   }
 
@@ -55,7 +85,7 @@ class CommunicatorGpuTest {
   void aWorldOfOneRunsEveryCallAndLeavesTheDataAsItIs() throws Exception {
     Backend gpu = gpus().get(0);
     assertThat(NcclLibrary.version()).isGreaterThan(2_0000);
-    try (CudaSession s = open(gpu);
+    try (Gpu s = open(gpu);
         Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
       assertThat(world.rank()).isZero();
       assertThat(world.size()).isEqualTo(1);
@@ -88,7 +118,7 @@ class CommunicatorGpuTest {
   @Test
   void wrongSizesAndRanksAreRefusedAndTheCommunicatorStaysUsable() throws Exception {
     Backend gpu = gpus().get(0);
-    try (CudaSession s = open(gpu);
+    try (Gpu s = open(gpu);
         Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
       CudaTensor a = upload(s, "a", new float[16], Precision.FP32);
       CudaTensor b = upload(s, "b", new float[8], Precision.FP32);
@@ -112,7 +142,7 @@ class CommunicatorGpuTest {
   @Test
   void abortEndsTheCommunicatorOnceAndLaterCallsSaySo() throws Exception {
     Backend gpu = gpus().get(0);
-    try (CudaSession s = open(gpu)) {
+    try (Gpu s = open(gpu)) {
       Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device());
       world.abort();
       world.abort();
@@ -135,7 +165,7 @@ class CommunicatorGpuTest {
       for (int r = 0; r < 2; r++) {
         int rank = r;
         ranks.add(pool.submit(() -> {
-          try (CudaSession s = open(gpus.get(rank));
+          try (Gpu s = open(gpus.get(rank));
               Communicator world = Communicator.join(id, rank, 2, s.device())) {
             CudaTensor x = upload(s, "x", values(n, rank), Precision.BF16);
             CudaTensor all = upload(s, "all", new float[2 * n], Precision.BF16);

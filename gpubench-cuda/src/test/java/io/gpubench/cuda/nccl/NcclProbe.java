@@ -6,11 +6,12 @@ import com.sun.jna.ptr.PointerByReference;
 import io.gpubench.api.CacheMode;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.SessionSpec;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaBackendProvider;
 import io.gpubench.cuda.CudaKernel;
-import io.gpubench.cuda.CudaSession;
 import io.gpubench.cuda.CudaTensor;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.jna.CudaDriver;
@@ -74,7 +75,7 @@ public final class NcclProbe {
   private final int rank;
   private final int world;
   private final Duration limit;
-  private final CudaSession cuda;
+  private final Cuda cuda;
   private final CudaKernel fill;
   private final CudaKernel verify;
   private final CudaTensor bad;
@@ -82,7 +83,7 @@ public final class NcclProbe {
   private CudaTensor small;
   private Communicator comm;
 
-  private NcclProbe(Map<String, String> args, CudaSession cuda) {
+  private NcclProbe(Map<String, String> args, Cuda cuda) {
     this.args = args;
     this.rank = Integer.parseInt(args.get("rank"));
     this.world = Integer.parseInt(args.get("world"));
@@ -90,7 +91,7 @@ public final class NcclProbe {
     this.cuda = cuda;
     this.fill = cuda.kernel(KERNELS, "fill");
     this.verify = cuda.kernel(KERNELS, "verify");
-    this.bad = cuda.tensor(cuda.tensors().allocate("bad", Precision.FP64, 1));
+    this.bad = cuda.allocate("bad", Precision.FP64, 1);
   }
 
   static void say(int rank, String line) {
@@ -112,12 +113,13 @@ public final class NcclProbe {
       System.exit(2);
     }
     int code = 1;
-    try (CudaSession s = (CudaSession) backends.get(device).open(
+    try (BackendSession s = backends.get(device).open(
         new SessionSpec("nccl-probe", Precision.FP32, CacheMode.HOT, 20))) {
-      say(rank, "cuda:" + device + " " + s.device().name() + " bus " + s.device().pciBusId() + " of "
+      Cuda cuda = s.unwrap(Cuda.class).orElseThrow();
+      say(rank, "cuda:" + device + " " + cuda.device().name() + " bus " + cuda.device().pciBusId() + " of "
           + backends.size() + " visible (CUDA_VISIBLE_DEVICES=" + System.getenv("CUDA_VISIBLE_DEVICES") + "), NCCL "
           + NcclLibrary.versionText(NcclLibrary.version()));
-      code = new NcclProbe(a, s).run();
+      code = new NcclProbe(a, cuda).run();
     } catch (Throwable t) {
       say(rank, "FAILED: " + t);
       t.printStackTrace(System.out);
@@ -142,7 +144,7 @@ public final class NcclProbe {
     comm = Communicator.join(id, rank, world, cuda.device());
     say(rank, String.format(Locale.ROOT, "joined %s in %.0f ms", id, (System.nanoTime() - t0) / 1e6));
     Files.writeString(Path.of(idFile + ".bus" + rank), cuda.device().pciBusId());
-    small = cuda.tensor(cuda.tensors().allocate("barrier", Precision.FP32, 1));
+    small = cuda.allocate("barrier", Precision.FP32, 1);
     barrier();
     int failures = 0;
     try {
@@ -210,8 +212,8 @@ public final class NcclProbe {
     for (Precision p : types()) {
       long n = bytes / p.bytes();
       long count = n / world;
-      CudaTensor a = cuda.tensor(cuda.tensors().allocate("a", p, n));
-      CudaTensor b = cuda.tensor(cuda.tensors().allocate("b", p, n));
+      CudaTensor a = cuda.allocate("a", p, n);
+      CudaTensor b = cuda.allocate("b", p, n);
       Map<String, Long> bad = new java.util.LinkedHashMap<>();
       fill(a.address(), p, n, rank, 0);
       comm.allReduce(a, a, ReduceOp.SUM, cuda.stream());
@@ -275,8 +277,8 @@ public final class NcclProbe {
     for (long s : sizes) {
       max = Math.max(max, s);
     }
-    CudaTensor buf = cuda.tensor(cuda.tensors().allocate("buf", Precision.FP32, max / 4));
-    CudaTensor peer = cuda.tensor(cuda.tensors().allocate("peer", Precision.FP32, max / 4));
+    CudaTensor buf = cuda.allocate("buf", Precision.FP32, max / 4);
+    CudaTensor peer = cuda.allocate("peer", Precision.FP32, max / 4);
     int failures = 0;
     try (Events ev = new Events()) {
       for (Precision p : types()) {
@@ -348,7 +350,7 @@ public final class NcclProbe {
     int faulty = Integer.parseInt(args.getOrDefault("fault-rank", "1"));
     String fault = args.getOrDefault("fault", "hang");
     long n = (64L << 20) / 4;
-    CudaTensor x = cuda.tensor(cuda.tensors().allocate("x", Precision.FP32, n));
+    CudaTensor x = cuda.allocate("x", Precision.FP32, n);
     if (rank == faulty) {
       if (fault.equals("exit")) {
         say(rank, "exiting before the all-reduce, as a crashed rank would");
@@ -387,7 +389,7 @@ public final class NcclProbe {
     boolean drained = rc == 0;
     long wrong = -1;
     if (drained) {
-      CudaTensor y = cuda.tensor(cuda.tensors().allocate("y", Precision.FP32, n));
+      CudaTensor y = cuda.allocate("y", Precision.FP32, n);
       fill(y.address(), Precision.FP32, n, rank, 0);
       CudaLibs.check(CudaHot.cuMemsetD32Async(bad.address(), 0, 2, cuda.stream().handle()), "cuMemsetD32Async");
       verify.launch(Dim3.of(1024), Dim3.of(256), 0, y.address(), 0, n, rank, rank, 0L, 1.0f, bad.address());

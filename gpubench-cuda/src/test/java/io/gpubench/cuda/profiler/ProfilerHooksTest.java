@@ -44,6 +44,18 @@ class ProfilerHooksTest {
   }
 
   @Test
+  void theSessionsHooksOpenRangesWhereverNvtxIsAndSayWhyNot() {
+    io.gpubench.api.spi.ProfilerHooks hooks = CudaProfiler.hooks(() -> {
+      throw new AssertionError("a range needs no context: only a capture does");
+    });
+    try (io.gpubench.api.spi.ProfilerHooks.Range r = hooks.range("examples.Gemm#matmul[n=1][FP16][cuda:0] trials")) {
+      assertThat(r).isNotNull();
+    }
+    assertThat(hooks.rangesUnavailable()).isEqualTo(NvtxRanges.unavailableReason());
+    assertThat(hooks.attachedProfiler()).isEqualTo(CudaProfiler.attachedTool());
+  }
+
+  @Test
   void theAttachedToolIsNamedFromItsInjectionVariables() {
     assertThat(CudaProfiler.attachedTool(Map.of())).isEmpty();
     assertThat(CudaProfiler.attachedTool(Map.of("NSYS_PROFILING_SESSION_ID", "3")))

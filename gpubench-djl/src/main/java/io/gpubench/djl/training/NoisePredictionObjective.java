@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
+import io.gpubench.djl.HostScalars;
 
 /** DDPM training: noise the images at random timesteps, predict the noise, mean squared error. */
 final class NoisePredictionObjective implements TrainingObjective {
@@ -37,9 +38,11 @@ final class NoisePredictionObjective implements TrainingObjective {
     long batch = images.getShape().get(0);
     NDArray t = step.randomInteger(0, timesteps, new Shape(batch), DataType.INT64);
     NDArray noise = step.randomNormal(0f, 1f, images.getShape(), DataType.FLOAT32).toType(images.getDataType(), false);
-    NDArray alphaBar = t.toType(DataType.FLOAT32, false).div(timesteps).neg().add(1f).reshape(batch, 1, 1, 1)
-        .toType(images.getDataType(), false);
-    NDArray noisy = alphaBar.sqrt().mul(images).add(alphaBar.neg().add(1f).sqrt().mul(noise));
+    // Numbers as host scalars: a plain div(timesteps) or add(1f) would copy the number to the GPU and wait for it.
+    NDArray one = HostScalars.of(1);
+    NDArray alphaBar = t.toType(DataType.FLOAT32, false).div(HostScalars.of(timesteps)).neg().add(one)
+        .reshape(batch, 1, 1, 1).toType(images.getDataType(), false);
+    NDArray noisy = alphaBar.sqrt().mul(images).add(alphaBar.neg().add(one).sqrt().mul(noise));
     return new SyntheticBatch(new NDList(noisy, t), new NDList(noise));
   }
 

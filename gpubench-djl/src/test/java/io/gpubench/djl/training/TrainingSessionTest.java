@@ -2,8 +2,10 @@ package io.gpubench.djl.training;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
@@ -15,7 +17,11 @@ import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.nn.core.Linear;
 import ai.djl.nn.norm.BatchNorm;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class TrainingSessionTest {
 
@@ -34,9 +40,11 @@ class TrainingSessionTest {
     return TrainingSession.start("small", smallNet(), OBJECTIVE, 4, Device.cpu(), type);
   }
 
-  @Test
-  void manyStepsHoldNoMoreArraysThanTheFirst() {
-    try (TrainingSession session = start(DataType.FLOAT32)) {
+  @ParameterizedTest
+  @EnumSource(DirectSgd.GradientReset.class)
+  void manyStepsHoldNoMoreArraysThanTheFirst(DirectSgd.GradientReset reset) {
+    try (TrainingSession session =
+        TrainingSession.start("small", smallNet(), OBJECTIVE, 4, Device.cpu(), DataType.FLOAT32, reset)) {
       session.step();
       int afterFirst = session.liveArrays();
       for (int i = 0; i < 200; i++) {
@@ -47,12 +55,73 @@ class TrainingSessionTest {
   }
 
   @Test
+  void theGradientsAreReleasedAfterEveryUpdate() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      session.step();
+      PtNDArray weight = (PtNDArray) firstWeight(session);
+      assertThat(JniUtils.getGradient(weight)).as("gradient after the update").isNull();
+      assertThat(weight.hasGradient()).isTrue();
+      session.step();
+      assertThat(JniUtils.getGradient(weight)).as("gradient after the update").isNull();
+    }
+  }
+
+  @Test
+  void aWarmUpRunsAtLeastTheStepsAsked() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      session.warmUp(0, 3);
+      assertThat(session.profile().steps()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void theProfileSplitsAStepIntoHostAndWhole() {
+    try (TrainingSession session = start(DataType.FLOAT32)) {
+      assertThat(session.profile().steps()).isZero();
+      assertThat(session.profile().hostShare()).isNaN();
+      for (int i = 0; i < 3; i++) {
+        session.step();
+      }
+      StepProfile p = session.profile();
+      assertThat(p.steps()).isEqualTo(3);
+      assertThat(p.hostNanos()).isPositive().isLessThanOrEqualTo(p.stepNanos());
+      assertThat(p.hostShare()).isGreaterThan(0).isLessThanOrEqualTo(1);
+      // inputs, labels, every forward and loss intermediate, the backward's seed: far more than the 8 parameters
+      assertThat(p.arraysPerStep()).isGreaterThan(10);
+    }
+  }
+
+  @Test
   void aStepUpdatesTheWeights() {
     try (TrainingSession session = start(DataType.FLOAT32)) {
       session.step();
       float[] before = firstWeight(session).toFloatArray();
       session.step();
       assertThat(firstWeight(session).toFloatArray()).isNotEqualTo(before);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(DirectSgd.GradientReset.class)
+  void theDirectSgdUpdatesTheWeightsAsDjlsTrainerDoes(DirectSgd.GradientReset reset) {
+    float[][] direct = trainThreeSteps(reset);
+    float[][] djl = trainThreeSteps(null);
+    assertThat(direct.length).isEqualTo(djl.length).isEqualTo(8); // conv, batch norm (4), linear weights and biases
+    for (int i = 0; i < direct.length; i++) {
+      assertThat(direct[i]).as("parameter %d", i).containsExactly(djl[i], within(1e-6f));
+    }
+  }
+
+  /** Every parameter's values, trainable or not, after three steps from the same seed; null: DJL's trainer. */
+  private static float[][] trainThreeSteps(DirectSgd.GradientReset reset) {
+    Engine.getInstance().setRandomSeed(7);
+    try (TrainingSession session =
+        TrainingSession.start("small", smallNet(), OBJECTIVE, 4, Device.cpu(), DataType.FLOAT32, reset)) {
+      for (int i = 0; i < 3; i++) {
+        session.step();
+      }
+      return session.block().getParameters().values().stream()
+          .map(p -> p.getArray().toFloatArray()).toArray(float[][]::new);
     }
   }
 

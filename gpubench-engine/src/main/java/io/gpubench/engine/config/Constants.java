@@ -43,6 +43,18 @@ public final class Constants {
    */
   public static final String INCLUDE = PREFIX + "include";
 
+  /**
+   * Comma-separated world sizes that replace the {@code @Worlds} of every class declaring it, e.g. {@code 1,2};
+   * classes without {@code @Worlds} ignore it. Default: the declared sizes.
+   */
+  public static final String WORLDS = PREFIX + "worlds";
+
+  /**
+   * Prefix of the keys that replace one class's world sizes: {@code gpubench.worlds.AllReduceBenchmark=2} (simple or
+   * fully qualified class name); an error for a class without {@code @Worlds}.
+   */
+  public static final String WORLDS_PREFIX = PREFIX + "worlds.";
+
   /** Overrides {@code @Trials(warmup)}. */
   public static final String TRIALS_WARMUP = PREFIX + "trials.warmup";
 
@@ -95,6 +107,77 @@ public final class Constants {
    * {@code gpubench.parallel.config.strategy=fixed}, {@code gpubench.parallel.config.fixed.parallelism=4}.
    */
   public static final String PARALLEL_CONFIG_PREFIX = PREFIX + "parallel.config.";
+
+  /**
+   * Which process runs benchmark code: {@code device} (one worker per device for the run; the CPU's renewed for each
+   * class), {@code class}, {@code case}, or {@code none} (the build's JVM, for a debugger; no time limits). Overrides
+   * {@code @Fork}. Default: {@code device}.
+   */
+  public static final String FORK = PREFIX + "fork";
+
+  /** JVM arguments of worker processes, space-separated, after the build JVM's own. Default: none. */
+  public static final String FORK_JVM_ARGS = PREFIX + "fork.jvm-args";
+
+  /**
+   * The longest one step of a case may take in a worker before the worker is stopped with a thread dump and the case
+   * fails. Overrides {@code @Fork(timeoutSeconds)}. Default: {@code 600}.
+   */
+  public static final String FORK_TIMEOUT_SECONDS = PREFIX + "fork.timeout-seconds";
+
+  /** The longest a worker may take to start and connect. Default: {@code 120}. */
+  public static final String FORK_START_TIMEOUT_SECONDS = PREFIX + "fork.start-timeout-seconds";
+
+  /**
+   * Overrides {@code @GpuBenchmark(audit)}: whether cases on a device that can audit (CUDA, through CUPTI) run one
+   * more call after their trials under the kernel audit, {@code true} or {@code false}. Default: the class's, else
+   * {@code true}.
+   */
+  public static final String AUDIT = PREFIX + "audit";
+
+  /**
+   * The cases whose timed trials are a profiler capture range ({@code cuProfilerStart} before the first trial,
+   * {@code cuProfilerStop} after the last), so that {@code nsys profile --capture-range=cudaProfilerApi} records just
+   * them: case patterns separated by whitespace, as the Maven plugin's rules write them
+   * ({@code GemmBenchmark#matmul*[FP16]*}, {@code *[cuda:0]}), or {@code true} for every case. Default: none.
+   */
+  public static final String PROFILER_CAPTURE = PREFIX + "profiler.capture";
+
+  /**
+   * The cases whose timed trials are recorded by Java Flight Recorder into a file of their own
+   * ({@code cases/<case>/trials.jfr} in the output folder, published to the test): for a case on the CPU its
+   * computation, for a GPU case the host side of its trials (launches, the JNA path, the engine's loop). Case
+   * patterns separated by whitespace, or {@code true} for every case. Default: none.
+   */
+  public static final String JFR = PREFIX + "jfr";
+
+  /**
+   * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
+   * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
+   * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
+   * new key both as a constant and here (a test checks that every constant is listed).
+   */
+  public static final java.util.List<String> KEYS = java.util.List.of(OUTPUT_DIR, RESULTS_FILE, BACKENDS, PRECISIONS,
+      PROFILE, WORLDS, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
+      TRIALS_CALLS_PER_TRIAL, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY, PROGRESS, PARALLEL_ENABLED, FORK,
+      FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS, FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR);
+
+  /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
+  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, WORLDS_PREFIX,
+      PARALLEL_CONFIG_PREFIX);
+
+  /**
+   * Keys that other gpubench tools read, which reach the engine as system properties when set on the Maven command
+   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switch of
+   * gpubench-results' browser tests. The engine ignores them; listing them keeps them from being taken for typos.
+   * {@code gpubench-it}'s {@code PluginKeysTest} checks that every parameter of the plugin is here.
+   */
+  public static final java.util.List<String> TOOL_KEYS = java.util.List.of(
+      PREFIX + "baseline", PREFIX + "compareBy", PREFIX + "environmentMismatch", PREFIX + "failOnAmbiguous",
+      PREFIX + "failOnMissingBaseline", PREFIX + "failOnRegression", PREFIX + "haltOnFailure",
+      PREFIX + "ignoredDetails", PREFIX + "maxGeomeanSlowdown", PREFIX + "minEffect", PREFIX + "replaceBaseline",
+      PREFIX + "report.output", PREFIX + "report.results", PREFIX + "results", PREFIX + "significance",
+      PREFIX + "skip", PREFIX + "summaryFile",
+      PREFIX + "browserTests");
 
   private Constants() {}
 }

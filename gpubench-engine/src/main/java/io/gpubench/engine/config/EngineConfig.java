@@ -5,20 +5,22 @@ import io.gpubench.api.CacheMode;
 import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.BackendSettings;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.declaration.ShapeParser;
 import io.gpubench.engine.declaration.TrialPolicy;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Function;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
  * The engine's configuration for one run, read once from the JUnit configuration parameters at discovery and
- * kept on the engine descriptor. See {@link Constants} for the keys.
+ * kept on the engine descriptor. See {@link Constants} for the keys. Reading it checks every key and value: an
+ * unknown key or a value its key does not take fails the run, naming key, value and the fix.
  *
  * @param outputDir folder for results and reports
  * @param resultsFile the results file's name
@@ -30,8 +32,10 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param summary whether to print the summary table
  * @param progress whether to print progress lines
  * @param include patterns of opt-in classes to run
+ * @param trialOverrides the run's overrides of {@code @Trials}
+ * @param shapes the per-class shapes overrides: the class name as the key gives it, to the specification
  * @param raw every {@code gpubench.} key that was set, for the results file and backend settings
- * @param source the parameters, for per-class lookups
+ * @param source the parameters, for backend settings
  */
 public record EngineConfig(
     Path outputDir,
@@ -44,41 +48,87 @@ public record EngineConfig(
     boolean summary,
     boolean progress,
     List<String> include,
+    TrialOverrides trialOverrides,
+    Map<String, String> shapes,
     Map<String, String> raw,
     ConfigurationParameters source) {
 
-  /** The keys known to the engine, to echo the configuration in force into the results. */
-  private static final List<String> KNOWN = List.of(Constants.OUTPUT_DIR, Constants.RESULTS_FILE, Constants.BACKENDS,
-      Constants.PRECISIONS, Constants.PROFILE, Constants.INCLUDE, Constants.TRIALS_WARMUP, Constants.TRIALS_MIN,
-      Constants.TRIALS_MAX, Constants.TRIALS_TARGET, Constants.TRIALS_BUDGET_SECONDS, Constants.TRIALS_CALLS_PER_TRIAL,
-      Constants.CACHE, Constants.CUDA_TIMING, Constants.SEED, Constants.TELEMETRY_INTERVAL_MS, Constants.SUMMARY,
-      Constants.PROGRESS, Constants.PARALLEL_ENABLED);
+  /**
+   * Reads the configuration, knowing only the engine's own keys.
+   *
+   * @param p the run's parameters
+   * @return the configuration
+   * @throws InvalidDeclarationException naming the key and the value when a key is unknown or a value malformed
+   */
+  public static EngineConfig from(ConfigurationParameters p) {
+    return from(p, new KnownKeys(List.of()));
+  }
 
   /**
    * Reads the configuration.
    *
    * @param p the run's parameters
+   * @param keys the keys the run may set
    * @return the configuration
-   * @throws IllegalArgumentException naming the key and the value when a value is malformed
+   * @throws InvalidDeclarationException naming the key and the value when a key is unknown or a value malformed
    */
-  public static EngineConfig from(ConfigurationParameters p) {
+  public static EngineConfig from(ConfigurationParameters p, KnownKeys keys) {
+    keys.requireKnown(p);
+    ConfigValues v = new ConfigValues(p);
     Map<String, String> raw = new TreeMap<>();
-    for (String key : KNOWN) {
-      p.get(key).filter(v -> !v.isBlank()).ifPresent(v -> raw.put(key, v));
+    for (String key : Constants.KEYS) {
+      v.get(key).ifPresent(value -> raw.put(key, value));
+    }
+    Map<String, String> shapes = new LinkedHashMap<>();
+    shapeKeys(p).forEach(key -> v.get(key).ifPresent(spec -> {
+      for (String one : spec.split(";")) {
+        ConfigValues.parse(key, one.trim(), ShapeParser::parse);
+      }
+      shapes.put(key.substring(Constants.SHAPES_PREFIX.length()), spec);
+      raw.put(key, spec);
+    }));
+    TrialOverrides trials = new TrialOverrides(
+        v.integer(Constants.TRIALS_WARMUP, 1),
+        v.integer(Constants.TRIALS_MIN, 2),
+        v.integer(Constants.TRIALS_MAX, 2),
+        v.positive(Constants.TRIALS_TARGET),
+        v.positive(Constants.TRIALS_BUDGET_SECONDS),
+        v.integer(Constants.TRIALS_CALLS_PER_TRIAL, 1),
+        v.oneOf(Constants.CACHE, CacheMode.class),
+        v.get(Constants.CUDA_TIMING).map(t -> ConfigValues.parse(Constants.CUDA_TIMING, t, DeviceTiming::parse))
+            .orElse(null));
+    Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
+    Long seed = v.longValue(Constants.SEED);
+    v.bool(Constants.PARALLEL_ENABLED, false);
+    try {
+      Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDeclarationException("configuration", e.getMessage(), null);
     }
     return new EngineConfig(
-        Path.of(p.get(Constants.OUTPUT_DIR).filter(s -> !s.isBlank()).orElse(Constants.DEFAULT_OUTPUT_DIR)),
-        p.get(Constants.RESULTS_FILE).filter(s -> !s.isBlank()).orElse("results.json"),
-        list(p, Constants.BACKENDS).stream().map(v -> parse(Constants.BACKENDS, v, BackendId::parse)).toList(),
-        list(p, Constants.PRECISIONS).stream().map(v -> parse(Constants.PRECISIONS, v, Precision::parse)).toList(),
-        p.get(Constants.PROFILE).filter(s -> !s.isBlank()).orElse("default").trim(),
-        number(p, Constants.SEED, 42L, Long::parseLong),
-        number(p, Constants.TELEMETRY_INTERVAL_MS, 20, Integer::parseInt),
-        p.getBoolean(Constants.SUMMARY).orElse(true),
-        p.getBoolean(Constants.PROGRESS).orElse(true),
-        list(p, Constants.INCLUDE),
+        Path.of(v.string(Constants.OUTPUT_DIR, Constants.DEFAULT_OUTPUT_DIR)),
+        v.string(Constants.RESULTS_FILE, "results.json"),
+        v.list(Constants.BACKENDS, BackendId::parse),
+        v.list(Constants.PRECISIONS, Precision::parse),
+        v.string(Constants.PROFILE, "default"),
+        seed == null ? 42L : seed,
+        telemetry == null ? 20 : telemetry,
+        v.bool(Constants.SUMMARY, true),
+        v.bool(Constants.PROGRESS, true),
+        v.list(Constants.INCLUDE, String::trim),
+        trials,
+        Map.copyOf(shapes),
         raw,
         p);
+  }
+
+  /** The shapes keys set, in the parameters or the system properties (where JUnit also reads them). */
+  private static List<String> shapeKeys(ConfigurationParameters p) {
+    java.util.Set<String> keys = new java.util.TreeSet<>();
+    p.keySet().stream().filter(k -> k.startsWith(Constants.SHAPES_PREFIX)).forEach(keys::add);
+    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(Constants.SHAPES_PREFIX))
+        .forEach(keys::add);
+    return List.copyOf(keys);
   }
 
   /**
@@ -97,9 +147,7 @@ public record EngineConfig(
    * @return the specification ({@code ;}-separated shapes), when set
    */
   public Optional<String> shapesFor(Class<?> type) {
-    return source.get(Constants.SHAPES_PREFIX + type.getName())
-        .or(() -> source.get(Constants.SHAPES_PREFIX + type.getSimpleName()))
-        .filter(s -> !s.isBlank());
+    return Optional.ofNullable(shapes.get(type.getName())).or(() -> Optional.ofNullable(shapes.get(type.getSimpleName())));
   }
 
   /**
@@ -109,14 +157,20 @@ public record EngineConfig(
    * @return true when a pattern matches its simple or qualified name
    */
   public boolean includes(Class<?> type) {
-    for (String pattern : include) {
-      String regex = Arrays.stream(pattern.split("\\*", -1)).map(java.util.regex.Pattern::quote)
-          .reduce((a, b) -> a + ".*" + b).orElse("");
-      if (type.getName().matches(regex) || type.getSimpleName().matches(regex)) {
-        return true;
-      }
-    }
-    return false;
+    return include.stream().anyMatch(pattern -> includes(pattern, type));
+  }
+
+  /**
+   * Whether one pattern of {@link Constants#INCLUDE} matches a class.
+   *
+   * @param pattern a simple or qualified name, {@code *} matching any characters
+   * @param type the class
+   * @return true when it matches the simple or the qualified name
+   */
+  public static boolean includes(String pattern, Class<?> type) {
+    String regex = Arrays.stream(pattern.split("\\*", -1)).map(java.util.regex.Pattern::quote)
+        .reduce((a, b) -> a + ".*" + b).orElse("");
+    return type.getName().matches(regex) || type.getSimpleName().matches(regex);
   }
 
   /**
@@ -124,23 +178,19 @@ public record EngineConfig(
    *
    * @param declared the class's policy
    * @return the policy in force
-   * @throws IllegalArgumentException naming the key and value when an override is malformed
    */
   public TrialPolicy trials(TrialPolicy declared) {
-    return new TrialPolicy(
-        number(source, Constants.TRIALS_WARMUP, declared.warmup(), Integer::parseInt),
-        number(source, Constants.TRIALS_MIN, declared.min(), Integer::parseInt),
-        number(source, Constants.TRIALS_MAX, declared.max(), Integer::parseInt),
-        number(source, Constants.TRIALS_TARGET, declared.target(), Double::parseDouble),
-        declared.confidence(),
-        number(source, Constants.TRIALS_BUDGET_SECONDS, declared.budgetSeconds(), Double::parseDouble),
-        number(source, Constants.TRIALS_CALLS_PER_TRIAL, declared.callsPerTrial(), Integer::parseInt),
-        source.get(Constants.CACHE).filter(s -> !s.isBlank())
-            .map(v -> parse(Constants.CACHE, v, s -> CacheMode.valueOf(s.trim().toUpperCase(Locale.ROOT))))
-            .orElse(declared.cache()),
-        source.get(Constants.CUDA_TIMING).filter(s -> !s.isBlank())
-            .map(v -> parse(Constants.CUDA_TIMING, v, DeviceTiming::parse))
-            .orElse(declared.deviceTiming()));
+    return trialOverrides.applyTo(declared);
+  }
+
+  /**
+   * What the run records about its cases besides the figures: the kernel audit's override, the cases whose trials
+   * are a profiler capture range, the cases recorded by JFR.
+   *
+   * @return the settings ({@link #from} has checked them)
+   */
+  public Instrumentation instrumentation() {
+    return Instrumentation.from(source);
   }
 
   /**
@@ -150,22 +200,5 @@ public record EngineConfig(
    */
   public BackendSettings backendSettings() {
     return key -> source.get(Constants.PREFIX + key);
-  }
-
-  private static List<String> list(ConfigurationParameters p, String key) {
-    return p.get(key).map(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())
-        .orElse(List.of());
-  }
-
-  private static <T> T number(ConfigurationParameters p, String key, T fallback, Function<String, T> parser) {
-    return p.get(key).filter(s -> !s.isBlank()).map(v -> parse(key, v.trim(), parser)).orElse(fallback);
-  }
-
-  private static <T> T parse(String key, String value, Function<String, T> parser) {
-    try {
-      return parser.apply(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("configuration " + key + " = \"" + value + "\" is invalid: " + e.getMessage(), e);
-    }
   }
 }

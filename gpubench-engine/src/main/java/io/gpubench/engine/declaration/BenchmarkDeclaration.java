@@ -67,18 +67,42 @@ public record BenchmarkDeclaration(
    * @param flops FLOPs per call, or null
    * @param bytes bytes per call, or null
    * @param items items per call, or null
+   * @param busBytes a collective's bytes as nccl-tests counts bus bandwidth, or null
    */
-  public record Cost(CostExpression flops, CostExpression bytes, CostExpression items) {
+  public record Cost(CostExpression flops, CostExpression bytes, CostExpression items, CostExpression busBytes) {
     /** No cost declared. */
-    public static final Cost NONE = new Cost(null, null, null);
+    public static final Cost NONE = new Cost(null, null, null, null);
+
+    /**
+     * The expressions of a class without bus bytes.
+     *
+     * @param flops FLOPs per call, or null
+     * @param bytes bytes per call, or null
+     * @param items items per call, or null
+     */
+    public Cost(CostExpression flops, CostExpression bytes, CostExpression items) {
+      this(flops, bytes, items, null);
+    }
 
     /**
      * The expressions declared.
      *
-     * @return flops, bytes and items, those present
+     * @return flops, bytes, items and bus bytes, those present
      */
     public java.util.List<CostExpression> declared() {
-      return java.util.stream.Stream.of(flops, bytes, items).filter(java.util.Objects::nonNull).toList();
+      return java.util.stream.Stream.of(flops, bytes, items, busBytes).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * Evaluates one expression for a case of one device ({@code w} is 1).
+     *
+     * @param expression the expression, or null
+     * @param dims the case's shape
+     * @param precision the case's precision, bound to {@code e}
+     * @return the value, or null when the expression is absent
+     */
+    public static Double evaluate(CostExpression expression, Dimensions dims, Precision precision) {
+      return evaluate(expression, dims, precision, 1);
     }
 
     /**
@@ -87,14 +111,16 @@ public record BenchmarkDeclaration(
      * @param expression the expression, or null
      * @param dims the case's shape
      * @param precision the case's precision, bound to {@code e}
+     * @param worldSize the case's world size, bound to {@code w}
      * @return the value, or null when the expression is absent
      */
-    public static Double evaluate(CostExpression expression, Dimensions dims, Precision precision) {
+    public static Double evaluate(CostExpression expression, Dimensions dims, Precision precision, int worldSize) {
       if (expression == null) {
         return null;
       }
       Map<String, Number> values = new java.util.HashMap<>(dims.axes());
       values.putIfAbsent("e", precision.bytes());
+      values.putIfAbsent("w", worldSize);
       return expression.evaluate(values);
     }
   }

@@ -47,13 +47,14 @@ public final class CostExpression {
   }
 
   /**
-   * The first variable a shape does not provide ({@code e}, the element size, is always provided).
+   * The first variable a shape does not provide ({@code e}, the element size, and {@code w}, the world size, are
+   * always provided).
    *
    * @param dims the shape
    * @return the missing axis, when there is one
    */
   public java.util.Optional<String> missingAxis(io.gpubench.api.Dimensions dims) {
-    return variables().stream().filter(v -> !v.equals("e") && !dims.axes().containsKey(v)).findFirst();
+    return variables().stream().filter(v -> !v.equals("e") && !v.equals("w") && !dims.axes().containsKey(v)).findFirst();
   }
 
   /**

@@ -143,6 +143,7 @@ public final class DeclarationReader {
       throw new InvalidDeclarationException(type, "@Tolerance",
           "is declared but the class has no @Reference method to check its @Measure output against");
     }
+    requireApplicableTolerances(type, precisions, tolerances, reference, hasModel);
     if (hasModel && modelInput == null) {
       throw new InvalidDeclarationException(type, "@Model",
           "needs a @ModelInput method that returns the input shape for a case");
@@ -228,6 +229,54 @@ public final class DeclarationReader {
     return new ToleranceTable(specific, fallback == null ? Allowance.NONE : fallback, all.length > 0);
   }
 
+  /**
+   * Every tolerance entry must apply to a precision the class runs, and every precision whose output is compared
+   * with a reference must have a bound. A tolerance for an undeclared precision is dead code that reads like a
+   * check (the class's FP32 cases then ran under no bound at all); a reference with no tolerance measured the error
+   * and checked only finiteness, so a kernel off by 0.1 passed.
+   *
+   * <p>Why an error rather than a default bound per precision: the error a correct kernel makes depends on the
+   * computation (a sum over 8192 terms in FP16 is off by far more than an element-wise op), so a default loose
+   * enough for the first passes a wrong version of the second. The message proposes a starting bound to copy.
+   */
+  private static void requireApplicableTolerances(Class<?> type, List<Precision> precisions, ToleranceTable tolerances,
+      Method reference, boolean hasModel) {
+    for (Precision p : tolerances.byPrecision().keySet()) {
+      if (!precisions.contains(p)) {
+        throw new InvalidDeclarationException(type, "@Tolerance(precision = " + p + ")",
+            "names " + p + ", which the class does not run (@Precisions: " + precisions + "); add " + p
+                + " to @Precisions or remove the entry");
+      }
+    }
+    if (reference == null && !hasModel) {
+      return;
+    }
+    for (Precision p : precisions) {
+      // A model without a @Reference is checked against its own FP32 output: its FP32 case has nothing to bound.
+      if (reference == null && p == Precision.FP32) {
+        continue;
+      }
+      if (!tolerances.forPrecision(p).bounded()) {
+        String against = reference != null ? "@Reference " + signature(reference) : "the model's FP32 output";
+        throw new InvalidDeclarationException(type, "@Tolerance",
+            "no bound applies to the " + p + " cases, whose output is compared with " + against
+                + "; declare one, e.g. @Tolerance(" + (tolerances.declared() ? "precision = " + p + ", " : "")
+                + "relL2 = " + startingRelL2(p) + "), or a @Tolerance without a precision for every precision");
+      }
+    }
+  }
+
+  /** A starting relative-L2 bound to propose: about a hundred units in the last place of the precision. */
+  private static String startingRelL2(Precision p) {
+    return switch (p) {
+      case FP64 -> "1e-12";
+      case FP32 -> "1e-5";
+      case TF32, FP16 -> "1e-3";
+      case BF16 -> "1e-2";
+      default -> "1e-1";
+    };
+  }
+
   private static Allowance allowance(Class<?> type, Tolerance t) {
     String member = "@Tolerance" + (t.precision().length == 0 ? "" : "(precision = " + Arrays.toString(t.precision()) + ")");
     nonNegative(type, member, "maxAbs", t.maxAbs());
@@ -254,7 +303,8 @@ public final class DeclarationReader {
     return new BenchmarkDeclaration.Cost(
         expression(type, "flops", cost.flops(), shapes),
         expression(type, "bytes", cost.bytes(), shapes),
-        expression(type, "items", cost.items(), shapes));
+        expression(type, "items", cost.items(), shapes),
+        expression(type, "busBytes", cost.busBytes(), shapes));
   }
 
   private static CostExpression expression(
@@ -292,17 +342,39 @@ public final class DeclarationReader {
   }
 
 
-  private static List<Method> methodsOf(Class<?> type) {
+  /**
+   * The methods of a class and its superclasses, superclasses first, without those a subclass overrides: a
+   * subclass that overrides an annotated method replaces it (as JUnit treats an overridden {@code @Test}), whether or
+   * not the override keeps the annotation.
+   */
+  static List<Method> methodsOf(Class<?> type) {
     List<Method> methods = new ArrayList<>();
+    List<Method> below = new ArrayList<>();
     for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
       List<Method> declared = new ArrayList<>(List.of(c.getDeclaredMethods()));
       // Declaration order is what users expect for workload order; the JVM does not promise it, so sort by name
       // for a stable order across JVMs.
       declared.removeIf(Method::isSynthetic);
+      declared.removeIf(m -> below.stream().anyMatch(sub -> overrides(sub, m)));
       declared.sort(Comparator.comparing(Method::getName));
+      below.addAll(declared);
       methods.addAll(0, declared);
     }
     return methods;
+  }
+
+  /** Whether a subclass's method overrides a superclass's (same name and parameters; neither private nor static). */
+  private static boolean overrides(Method sub, Method sup) {
+    int modifiers = sup.getModifiers() | sub.getModifiers();
+    if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
+      return false;
+    }
+    if (!sub.getName().equals(sup.getName()) || !Arrays.equals(sub.getParameterTypes(), sup.getParameterTypes())) {
+      return false;
+    }
+    // A package-private method is overridden only from the same package.
+    boolean packagePrivate = !Modifier.isPublic(sup.getModifiers()) && !Modifier.isProtected(sup.getModifiers());
+    return !packagePrivate || sub.getDeclaringClass().getPackageName().equals(sup.getDeclaringClass().getPackageName());
   }
 
   private static Method lifecycle(Class<?> type, Method m, String annotation) {

@@ -84,6 +84,10 @@ public final class ShapeParser {
       throw new IllegalArgumentException("shape \"" + spec + "\": axis \"" + axis + "\" has value \"" + v
           + "\"; sizes must be positive");
     }
-    return Math.multiplyExact(n, scale);
+    if (n > Long.MAX_VALUE / scale) {
+      throw new IllegalArgumentException("shape \"" + spec + "\": axis \"" + axis + "\" has value \"" + v
+          + "\", which does not fit a 64-bit size");
+    }
+    return n * scale;
   }
 }

@@ -69,10 +69,16 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
         || !(method.isAnnotationPresent(Measure.class) || method.isAnnotationPresent(Model.class))) {
       return unresolved();
     }
+    // An invalid class answers a method selector with its failing test: selecting one workload of a broken class
+    // must not hide that the class is broken.
     return context
-        .addToParent(() -> selectClass(type), parent -> parent instanceof BenchmarkClassDescriptor c
-            ? c.workload(method, requested(type, method)) : Optional.empty())
-        .map(w -> match(Match.exact(w, () -> caseSelectors(w))))
+        .<TestDescriptor>addToParent(() -> selectClass(type), parent -> parent instanceof BenchmarkClassDescriptor c
+            ? c.workload(method, requested(type, method)).map(TestDescriptor.class::cast)
+            : parent instanceof InvalidBenchmarkDescriptor i ? i.newProblem().map(TestDescriptor.class::cast)
+            : Optional.empty())
+        .map(d -> d instanceof WorkloadDescriptor w
+            ? match(Match.exact(w, () -> caseSelectors(w)))
+            : match(Match.exact(d)))
         .orElse(unresolved());
   }
 
@@ -97,6 +103,12 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
                 ? c.workload(last.getValue()) : Optional.empty())
             .map(w -> match(Match.exact(w, () -> caseSelectors(w))))
             .orElse(unresolved());
+      case ProblemDescriptor.SEGMENT_TYPE:
+        return context
+            .addToParent(() -> selectUniqueId(parentId), parent -> parent instanceof InvalidBenchmarkDescriptor i
+                ? i.newProblem() : Optional.empty())
+            .map(p -> match(Match.exact(p)))
+            .orElse(unresolved());
       case CaseDescriptor.SEGMENT_TYPE:
         return context
             .addToParent(() -> selectUniqueId(parentId), parent -> parent instanceof WorkloadDescriptor w
@@ -118,22 +130,30 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
     return context.addToParent(parent -> Optional.of(classDescriptor(parent, type)))
         .map(d -> d instanceof BenchmarkClassDescriptor c
             ? match(Match.exact(c, () -> workloadSelectors(c)))
-            : match(Match.exact(d)))
+            : match(Match.exact(d, () -> Set.of(selectUniqueId(((InvalidBenchmarkDescriptor) d).problemId())))))
         .orElse(unresolved());
   }
 
   private TestDescriptor classDescriptor(TestDescriptor parent, Class<?> type) {
     try {
+      if (engine.configurationProblem() != null) {
+        throw engine.configurationProblem();
+      }
       BenchmarkDeclaration decl = DeclarationReader.read(type);
       CasePlanner planner = new CasePlanner(engine.config(), engine.backends(), engine.frameworks());
       boolean optedIn = engine.config().includes(type);
       planner.validate(decl);
       return new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn);
     } catch (InvalidDeclarationException e) {
-      issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, e.getMessage())
-          .source(ClassSource.from(type)).cause(e));
-      return new InvalidBenchmarkDescriptor(parent.getUniqueId(), type, e);
+      return invalid(parent.getUniqueId(), type, e);
     }
+  }
+
+  /** The node of a class that cannot run, with the problem also reported as a discovery issue. */
+  InvalidBenchmarkDescriptor invalid(UniqueId parentId, Class<?> type, InvalidDeclarationException e) {
+    issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, e.getMessage())
+        .source(ClassSource.from(type)).cause(e));
+    return new InvalidBenchmarkDescriptor(parentId, type, e);
   }
 
   private static Set<? extends DiscoverySelector> workloadSelectors(BenchmarkClassDescriptor c) {

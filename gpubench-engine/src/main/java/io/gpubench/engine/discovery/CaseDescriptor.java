@@ -2,14 +2,19 @@ package io.gpubench.engine.discovery;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
-import io.gpubench.engine.execution.CaseExecutor;
+import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.Results;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.results.compare.Figures;
+import io.gpubench.results.compare.KernelShares;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.FileEntry;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -28,9 +33,24 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
   private final CaseSpec spec;
 
   CaseDescriptor(UniqueId parentId, CaseSpec spec) {
-    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(),
-        MethodSource.from(spec.workload().method()));
+    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(), source(spec));
     this.spec = spec;
+  }
+
+  /**
+   * The case's method source, named after the workload. Surefire's {@code -Dtest=Class#name} filter matches the
+   * method name of a test's {@link MethodSource}, and reports name a workload by its {@code @Measure("name")}: so
+   * that the name the reports show selects it, a workload named apart from its method is its source's method name
+   * (IDEs then navigate to the class rather than the method; the method's run gutter still selects it).
+   */
+  private static MethodSource source(CaseSpec spec) {
+    var method = spec.workload().method();
+    if (method.getName().equals(spec.workload().name())) {
+      return MethodSource.from(method);
+    }
+    return MethodSource.from(spec.declaration().type().getName(), spec.workload().name(),
+        java.util.Arrays.stream(method.getParameterTypes()).map(Class::getName)
+            .collect(java.util.stream.Collectors.joining(", ")));
   }
 
   @Override
@@ -45,6 +65,12 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
 
   @Override
   public Set<ExclusiveResource> getExclusiveResources() {
+    if (spec.world() != null && spec.world().complete()) {
+      // a world holds every device of its ranks
+      return spec.world().devices().stream()
+          .map(b -> new ExclusiveResource("io.gpubench.device." + b.id(), ExclusiveResource.LockMode.READ_WRITE))
+          .collect(java.util.stream.Collectors.toSet());
+    }
     return Set.of(new ExclusiveResource("io.gpubench.device." + spec.backend().id(),
         ExclusiveResource.LockMode.READ_WRITE));
   }
@@ -54,29 +80,52 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     if (spec.skipReason() == null) {
       return SkipResult.doNotSkip();
     }
-    context.recorder().record(CaseExecutor.skipped(spec, spec.skipReason()));
+    context.recorder().record(Results.skipped(spec, spec.skipReason()));
     return SkipResult.skip(spec.skipReason());
   }
 
   @Override
   public GpuBenchExecutionContext execute(GpuBenchExecutionContext context, DynamicTestExecutor dynamic) {
     context.recorder().starting(spec.id());
-    CaseExecutor.Outcome outcome = context.executor().run(spec);
+    CaseDriver.Outcome outcome = context.runner().run(spec);
     CaseResult r = outcome.result();
     context.recorder().record(r);
     if (r.timing() != null) {
       context.listener().reportingEntryPublished(this, ReportEntry.from(entries(r)));
     }
+    publishFiles(context, outcome);
     switch (r.status()) {
       case FAILED:
         throw new AssertionFailedError(r.message());
       case ERROR:
-        throw new CaseErrorException(r.message(), outcome.cause());
+        throw new CaseErrorException(r.message(), outcome.cause() != null ? outcome.cause()
+            : outcome.stackTrace() == null ? null : new WorkerStackTrace(outcome.stackTrace()));
       case SKIPPED:
         throw new TestAbortedException(r.message());
       default:
         return context;
     }
+  }
+
+  /**
+   * The files the case produced (its report, a JFR recording) as the test's file entries, which IDEs and build tools
+   * show beside the test, and what could not be recorded as a report entry.
+   */
+  private void publishFiles(GpuBenchExecutionContext context, CaseDriver.Outcome outcome) {
+    for (var f : outcome.files()) {
+      Path path = Path.of(f.path());
+      if (Files.isRegularFile(path)) {
+        context.listener().fileEntryPublished(this, FileEntry.from(path, f.mediaType()));
+      }
+    }
+    if (!outcome.notes().isEmpty()) {
+      context.listener().reportingEntryPublished(this,
+          ReportEntry.from("gpubench.recording", String.join("; ", outcome.notes())));
+    }
+  }
+
+  CaseSpec spec() {
+    return spec;
   }
 
   /** The key figures, as IDEs and Surefire show report entries. */
@@ -104,7 +153,24 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
         e.put("gpubench." + c.metric(), c.describe());
       }
     }
+    if (r.audit() != null) {
+      e.put("gpubench.kernels", r.audit().isSkipped() ? "audit skipped: " + r.audit().skipReason()
+          : KernelShares.line(r.audit()));
+    }
+    r.flags().forEach(f -> e.put("gpubench.flag." + f.code(), f.detail()));
     return e;
+  }
+
+  /**
+   * The stack trace of a throwable in a worker process, as text: the cause of the case's error in the test report,
+   * so that IDEs and Surefire show where the benchmark code threw.
+   */
+  static final class WorkerStackTrace extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    WorkerStackTrace(String stackTrace) {
+      super("in the worker process:\n" + stackTrace, null, false, false);
+    }
   }
 
   /** A case whose workload threw: the message says what, the cause keeps the stack trace. */

@@ -1,6 +1,12 @@
 package io.gpubench.engine.discovery;
 
 import io.gpubench.engine.declaration.DeclarationReader;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.plan.CasePlanner;
+import io.gpubench.engine.plan.RunSelection;
+import java.util.List;
+import java.util.Optional;
+import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
 
@@ -24,5 +30,31 @@ public final class Discovery {
    */
   public static void resolve(EngineDiscoveryRequest request, GpuBenchEngineDescriptor root) {
     RESOLVER.resolve(request, root);
+    if (root.config() == null) {
+      return;
+    }
+    List<BenchmarkClassDescriptor> classes = root.getChildren().stream()
+        .filter(BenchmarkClassDescriptor.class::isInstance).map(BenchmarkClassDescriptor.class::cast).toList();
+    CasePlanner planner = new CasePlanner(root.config(), root.backends(), root.frameworks());
+    Optional<InvalidDeclarationException> problem = RunSelection.problem(root.config(),
+        classes.stream().map(BenchmarkClassDescriptor::declaration).toList(), planner::declaredBackends);
+    problem.ifPresent(e -> failEveryClass(request, root, classes, e));
+  }
+
+  /**
+   * A selecting value that matches nothing concerns the whole run: every valid class fails with it (classes that
+   * are invalid already keep their own problem), so that the run fails where the user looks and nothing runs on a
+   * selection the user did not mean.
+   */
+  private static void failEveryClass(EngineDiscoveryRequest request, GpuBenchEngineDescriptor root,
+      List<BenchmarkClassDescriptor> classes, InvalidDeclarationException e) {
+    request.getDiscoveryListener().issueEncountered(root.getUniqueId(),
+        DiscoveryIssue.create(DiscoveryIssue.Severity.WARNING, e.getMessage()));
+    for (BenchmarkClassDescriptor c : classes) {
+      root.removeChild(c);
+      InvalidBenchmarkDescriptor invalid = new InvalidBenchmarkDescriptor(root.getUniqueId(), c.declaration().type(), e);
+      invalid.newProblem().ifPresent(invalid::addChild);
+      root.addChild(invalid);
+    }
   }
 }

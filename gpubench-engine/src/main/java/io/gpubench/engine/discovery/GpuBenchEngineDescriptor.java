@@ -3,12 +3,24 @@ package io.gpubench.engine.discovery;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.bench.CaseSession;
+import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
-import io.gpubench.engine.execution.Frameworks;
+import io.gpubench.engine.declaration.InvalidDeclarationException;
+import io.gpubench.engine.config.Instrumentation;
+import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.CaseRecording;
+import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
+import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.worker.WorkerPool;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -20,6 +32,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
  */
 public final class GpuBenchEngineDescriptor extends EngineDescriptor implements Node<GpuBenchExecutionContext> {
   private final EngineConfig config;
+  private final InvalidDeclarationException configurationProblem;
   private final Supplier<Backends> backendFinder;
   private Backends backends;
   private Frameworks frameworks;
@@ -32,15 +45,45 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
    * @param backendFinder finds the backends, called at most once
    */
   public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder) {
+    this(uniqueId, config, null, backendFinder);
+  }
+
+  private GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, InvalidDeclarationException problem,
+      Supplier<Backends> backendFinder) {
     super(uniqueId, "gpubench");
     this.config = config;
+    this.configurationProblem = problem;
     this.backendFinder = backendFinder;
+  }
+
+  /**
+   * The root of a run whose configuration cannot be read: every benchmark class selected becomes a failing test
+   * with the problem, so that the run fails where the user looks (the test report) instead of running nothing, or
+   * running on a configuration the user did not mean.
+   *
+   * @param uniqueId the engine's id
+   * @param problem the problem, naming the key and the value
+   * @return the root
+   */
+  public static GpuBenchEngineDescriptor invalid(UniqueId uniqueId, InvalidDeclarationException problem) {
+    return new GpuBenchEngineDescriptor(uniqueId, null, problem, () -> {
+      throw new IllegalStateException("no backends for an invalid configuration");
+    });
+  }
+
+  /**
+   * Why the run's configuration cannot be used, when it cannot.
+   *
+   * @return the problem, or null
+   */
+  public InvalidDeclarationException configurationProblem() {
+    return configurationProblem;
   }
 
   /**
    * The run's configuration.
    *
-   * @return the configuration
+   * @return the configuration, or null when {@link #configurationProblem()} says why there is none
    */
   public EngineConfig config() {
     return config;
@@ -62,19 +105,62 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
 
   @Override
   public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
-    if (getChildren().isEmpty()) {
+    int cases = (int) getDescendants().stream().filter(CaseDescriptor.class::isInstance).count();
+    if (cases == 0 || config == null) {
+      // Only classes that cannot run (or none): no results file, which would claim a run that did not happen.
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    int cases = (int) getDescendants().stream().filter(TestDescriptor::isTest).count();
-    RunRecorder recorder = new RunRecorder(config, devices, cases, System.out);
-    return new GpuBenchExecutionContext(context.listener(), recorder, context.executor());
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
+    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
+    CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
+    warnUnselected(recording.settings().capture(), cases);
+    warnUnselected(recording.settings().jfr(), cases);
+    CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis(), recording), pool,
+        new CaseSession(backends(), frameworks()));
+    return new GpuBenchExecutionContext(context.listener(), recorder, runner);
+  }
+
+  /**
+   * A key that selects cases and selects none of this run's says so: a typo in a pattern must not pass for a profile
+   * that was simply not made. Not an error, since a run narrowed to a few classes may leave the pattern's cases out.
+   */
+  private void warnUnselected(Instrumentation.Selection selection, int cases) {
+    if (!selection.any()) {
+      return;
+    }
+    boolean any = getDescendants().stream().filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast)
+        .map(CaseDescriptor::spec)
+        .anyMatch(c -> selection.selects(c.id(), c.declaration().type().getName(), c.workload().name()));
+    if (!any) {
+      System.out.println("gpubench: " + selection + " selects none of the " + cases + " cases of this run");
+    }
+  }
+
+  /** Every {@code gpubench.} key of the run, without the prefix, for the backends of worker processes. */
+  private Map<String, String> workerSettings() {
+    Map<String, String> settings = new TreeMap<>();
+    Set<String> keys = new TreeSet<>(config.source().keySet());
+    System.getProperties().stringPropertyNames().forEach(keys::add);
+    for (String key : keys) {
+      if (key.startsWith(Constants.PREFIX)) {
+        config.source().get(key).or(() -> Optional.ofNullable(System.getProperty(key)))
+            .ifPresent(v -> settings.put(key.substring(Constants.PREFIX.length()), v));
+      }
+    }
+    return settings;
   }
 
   @Override
   public void after(GpuBenchExecutionContext context) {
-    if (context.recorder() != null) {
-      context.recorder().finish(System.out);
+    try {
+      if (context.runner() != null) {
+        context.runner().close();
+      }
+    } finally {
+      if (context.recorder() != null) {
+        context.recorder().finish(System.out);
+      }
     }
   }
 }

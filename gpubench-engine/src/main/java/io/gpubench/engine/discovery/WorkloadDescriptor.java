@@ -8,12 +8,14 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
- * A workload (a {@code @Measure} or {@code @Model} method): the container of its cases. Its {@link MethodSource} is
- * what makes {@code -Dtest=Class#method} and the IDE's method gutter work.
+ * A workload (a {@code @Measure} or {@code @Model} method): the container of its cases. It has no source of its own:
+ * its cases carry the {@link org.junit.platform.engine.support.descriptor.MethodSource} that
+ * {@code -Dtest=Class#workload} matches, and Surefire, which prefixes a test's name with the display names of the
+ * ancestors that have a method source, would otherwise name every case "matmul matmul [...]". The IDE's method gutter
+ * works through the method selector, not through this node.
  */
 final class WorkloadDescriptor extends AbstractTestDescriptor implements Node<GpuBenchExecutionContext> {
   static final String SEGMENT_TYPE = "workload";
@@ -21,7 +23,7 @@ final class WorkloadDescriptor extends AbstractTestDescriptor implements Node<Gp
   private final Map<String, CaseSpec> planned = new LinkedHashMap<>();
 
   WorkloadDescriptor(UniqueId parentId, WorkloadDeclaration workload, List<CaseSpec> cases) {
-    super(parentId.append(SEGMENT_TYPE, workload.name()), workload.name(), MethodSource.from(workload.method()));
+    super(parentId.append(SEGMENT_TYPE, workload.name()), workload.name());
     cases.forEach(c -> planned.put(c.segment(), c));
   }
 

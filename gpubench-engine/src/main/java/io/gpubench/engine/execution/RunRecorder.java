@@ -2,6 +2,7 @@ package io.gpubench.engine.execution;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.DeviceInfo;
+import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.environment.EnvironmentProbe;
@@ -9,49 +10,94 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.console.ConsoleSummary;
 import io.gpubench.results.csv.CsvExport;
 import io.gpubench.results.html.HtmlReport;
+import io.gpubench.results.journal.Journal;
+import io.gpubench.results.journal.JournalHeader;
 import io.gpubench.results.markdown.MarkdownSummary;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * Collects the results of a run's cases (from several threads when tests run in parallel) and, at the end,
- * writes the results file and prints the summary. Cases that failed or were skipped are recorded like the others.
+ * Records the results of a run's cases (from several threads when tests run in parallel): each is appended to the
+ * run's journal the moment it is decided, so that a run killed midway keeps every finished case; at the end the
+ * results file and the reports are written from them and the summary printed. Cases that failed or were skipped
+ * are recorded like the others.
+ *
+ * <p>At the start the previous run's results file and reports are removed from the output folder: after a crash
+ * or a kill, a results file that stayed would describe another run as if it were this one.
  */
 public final class RunRecorder {
+  /** The files a run writes at its end, removed at the start of the next. */
+  static final List<String> REPORTS = List.of("report.html", "summary.md", "results.csv");
+
   private final EngineConfig config;
-  private final List<DeviceInfo> devices;
-  private final String runId = UUID.randomUUID().toString();
+  private final Environment environment;
+  private final String runId;
   private final Instant started = Instant.now();
   private final List<CaseResult> cases = new ArrayList<>();
   private final Progress progress;
+  private final Journal journal;
 
   /**
-   * Makes a recorder.
+   * Starts recording a run: removes the previous run's results, creates the journal.
    *
    * @param config the run's configuration
    * @param devices every backend found
-   * @param totalCases the number of cases the run will report, for progress
+   * @param libraries versions of the frameworks' libraries
+   * @param totalCases the number of cases the run will report
    * @param out where progress and the summary go
    */
-  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, int totalCases, PrintStream out) {
+  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries, int totalCases,
+      PrintStream out) {
     this.config = config;
-    this.devices = List.copyOf(devices);
+    this.runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(started) + "-"
+        + UUID.randomUUID().toString().substring(0, 8);
+    this.environment = EnvironmentProbe.probe(devices, config.raw(), libraries);
     this.progress = new Progress(totalCases, config.progress() ? out : null);
+    Path dir = config.resultsPath().toAbsolutePath().getParent();
+    removePrevious(dir);
+    this.journal = Journal.create(dir, new JournalHeader(runId, started.toString(), ProcessHandle.current().pid(),
+        totalCases, environment));
+  }
+
+  private void removePrevious(Path dir) {
+    try {
+      Files.deleteIfExists(config.resultsPath().toAbsolutePath());
+      for (String f : REPORTS) {
+        Files.deleteIfExists(dir.resolve(f));
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot remove the previous run's results from " + dir + ": "
+          + e.getMessage(), e);
+    }
   }
 
   /**
-   * Records a case's result and reports progress.
+   * The journal's file.
+   *
+   * @return the path
+   */
+  public Path journalFile() {
+    return journal.file();
+  }
+
+  /**
+   * Records a case's result: journal first, then progress.
    *
    * @param result the result
    */
   public void record(CaseResult result) {
     synchronized (cases) {
       cases.add(result);
+      journal.append(result);
     }
     progress.finished(result);
   }
@@ -75,19 +121,22 @@ public final class RunRecorder {
     synchronized (cases) {
       copy = List.copyOf(cases);
     }
-    return new RunResult(RunResult.SCHEMA, runId, started.toString(), Instant.now().toString(),
-        EnvironmentProbe.probe(devices, config.raw(), Map.of()), copy);
+    return new RunResult(RunResult.SCHEMA, runId, started.toString(), Instant.now().toString(), environment, copy);
   }
 
   /**
-   * Writes the results file and the reports beside it (each atomically) and prints the summary. The results file
-   * is written first: a report that fails to render must not cost the figures.
+   * Ends the journal, writes the results file and the reports beside it (each atomically) and prints the summary.
+   * The results file is written first: a report that fails to render must not cost the figures.
    *
    * @param out where the summary goes
    * @return the run written
    */
   public RunResult finish(PrintStream out) {
     RunResult run = snapshot();
+    synchronized (cases) {
+      journal.end(Instant.parse(run.finishedAt()));
+      journal.close();
+    }
     ResultsFile.write(run, config.resultsPath());
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     String reports;

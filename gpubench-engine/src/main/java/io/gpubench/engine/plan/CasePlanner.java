@@ -13,7 +13,7 @@ import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
-import io.gpubench.engine.execution.Frameworks;
+import io.gpubench.engine.support.Frameworks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +53,11 @@ public final class CasePlanner {
    */
   public List<CaseSpec> plan(BenchmarkDeclaration decl, WorkloadDeclaration workload, boolean optedIn) {
     TrialPolicy trials = trials(decl);
+    ForkPolicy fork = ForkPolicies.of(decl.type(), config.source());
+    List<Integer> worlds = WorldSizes.of(decl, config.source());
+    if (worlds != null) {
+      return planWorlds(decl, workload, optedIn, trials, fork, worlds);
+    }
     List<CaseSpec> cases = new ArrayList<>();
     for (Dimensions dims : shapes(decl)) {
       long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
@@ -60,7 +65,7 @@ public final class CasePlanner {
         for (Backend backend : backends(decl)) {
           String skip = skipReason(decl, workload, precision, backend, optedIn);
           cases.add(new CaseSpec(decl, workload, dims, precision, backend, decl.tolerances().forPrecision(precision),
-              trials, seed, skip));
+              trials, seed, skip, fork));
         }
       }
     }
@@ -76,16 +81,81 @@ public final class CasePlanner {
    */
   public void validate(BenchmarkDeclaration decl) {
     trials(decl);
+    ForkPolicies.of(decl.type(), config.source());
+    WorldSizes.of(decl, config.source());
     shapes(decl);
+    // Planning is cheap (no case runs); doing it here turns a problem found while planning (a @Model without a
+    // framework to run it) into the class's failure, rather than an exception inside the selector resolver.
+    for (WorkloadDeclaration w : decl.workloads()) {
+      plan(decl, w, true);
+    }
+  }
+
+  /**
+   * The cases of a class that runs in worlds: world sizes &times; shapes &times; precisions &times; backend families.
+   * A world of n ranks takes the first n devices of the family that the run selects (or n ranks on one device that
+   * ranks may share, the CPU's); a size the machine cannot hold is planned with the reason it is skipped.
+   */
+  private List<CaseSpec> planWorlds(BenchmarkDeclaration decl, WorkloadDeclaration workload, boolean optedIn,
+      TrialPolicy trials, ForkPolicy fork, List<Integer> worlds) {
+    Map<String, List<Backend>> families = new LinkedHashMap<>();
+    for (Backend b : backends(decl)) {
+      families.computeIfAbsent(b.id().family(), f -> new ArrayList<>()).add(b);
+    }
+    List<CaseSpec> cases = new ArrayList<>();
+    // World size outermost, as the kernel harness runs them: the cases of one world follow each other, so that its
+    // workers serve them all before the next world's start.
+    for (int size : worlds) {
+      for (Dimensions dims : shapes(decl)) {
+        long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
+        for (Precision precision : precisions(decl)) {
+          for (List<Backend> family : families.values()) {
+            List<Backend> available = family.stream().filter(b -> b.unavailableReason().isEmpty()).toList();
+            Backend rank0 = available.isEmpty() ? family.get(0) : available.get(0);
+            List<Backend> ranks = rank0.ranksShareDevice() ? java.util.Collections.nCopies(size, rank0)
+                : available.subList(0, Math.min(size, available.size()));
+            WorldPlan world = new WorldPlan(size, ranks);
+            String skip = worldSkipReason(decl, workload, precision, rank0, world, available.size(), fork, optedIn);
+            cases.add(new CaseSpec(decl, workload, dims, precision, rank0, decl.tolerances().forPrecision(precision),
+                trials, seed, skip, fork, world));
+          }
+        }
+      }
+    }
+    return cases;
+  }
+
+  private String worldSkipReason(BenchmarkDeclaration decl, WorkloadDeclaration workload, Precision precision,
+      Backend rank0, WorldPlan world, int available, ForkPolicy fork, boolean optedIn) {
+    String skip = skipReason(decl, workload, precision, rank0, optedIn);
+    if (skip != null) {
+      return skip;
+    }
+    int size = world.size();
+    if (!world.complete()) {
+      String devices = "cuda".equals(rank0.id().family()) ? "GPUs" : rank0.id().family() + " devices";
+      return "world " + size + " needs " + size + " " + devices + ", " + available + " visible"
+          + (config.backends().isEmpty() ? "" : " (as " + Constants.BACKENDS + " narrows them)");
+    }
+    for (Backend b : world.devices()) {
+      var unsupported = b.unsupported(precision);
+      if (unsupported.isPresent()) {
+        return unsupported.get();
+      }
+    }
+    var refused = rank0.worldUnsupported(size);
+    if (refused.isPresent()) {
+      return refused.get();
+    }
+    if (fork.mode() == io.gpubench.api.ForkMode.NONE && size > 1) {
+      return "world " + size + " runs one worker process per rank, and " + Constants.FORK + "=none runs benchmark code "
+          + "in the build's JVM alone; set " + Constants.WORLDS + "=1 to debug the workload as one rank";
+    }
+    return null;
   }
 
   private TrialPolicy trials(BenchmarkDeclaration decl) {
-    TrialPolicy t;
-    try {
-      t = config.trials(decl.trials());
-    } catch (IllegalArgumentException e) {
-      throw new InvalidDeclarationException(decl.type(), "@Trials", e.getMessage());
-    }
+    TrialPolicy t = config.trials(decl.trials());
     String problem = t.problem();
     if (problem != null) {
       throw new InvalidDeclarationException(decl.type(), "@Trials with the run's gpubench.trials.* overrides", problem);
@@ -121,13 +191,28 @@ public final class CasePlanner {
     return decl.precisions().stream().filter(config.precisions()::contains).toList();
   }
 
-  private List<Backend> backends(BenchmarkDeclaration decl) {
+  /**
+   * The backends a class's declaration resolves to on this machine, before the run narrows them.
+   *
+   * @param decl the class
+   * @return their ids, a stand-in's for a backend that is not here
+   */
+  public List<BackendId> declaredBackends(BenchmarkDeclaration decl) {
+    return List.copyOf(resolved(decl).keySet());
+  }
+
+  private Map<BackendId, Backend> resolved(BenchmarkDeclaration decl) {
     Map<BackendId, Backend> byId = new LinkedHashMap<>();
     for (BackendId name : decl.backends()) {
       for (Backend b : backends.resolve(name)) {
         byId.putIfAbsent(b.id(), b);
       }
     }
+    return byId;
+  }
+
+  private List<Backend> backends(BenchmarkDeclaration decl) {
+    Map<BackendId, Backend> byId = resolved(decl);
     if (config.backends().isEmpty()) {
       return List.copyOf(byId.values());
     }

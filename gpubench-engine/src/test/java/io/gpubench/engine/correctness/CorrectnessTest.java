@@ -1,6 +1,7 @@
 package io.gpubench.engine.correctness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import io.gpubench.api.CheckMetric;
@@ -70,5 +71,33 @@ class CorrectnessTest {
     assertThat(Rounding.round(500f, Precision.FP8_E4M3)).isEqualTo(448f);
     assertThat(Rounding.round(0.3f, Precision.FP8_E4M3)).isEqualTo(0.3125f);
     assertThat(Rounding.round(0.3f, Precision.FP32)).isEqualTo(0.3f);
+  }
+
+  @Test
+  void aTransposedOutputIsNotComparedElementByElementWithItsReference() {
+    // Same element count, other layout: it used to be compared pair by pair and could pass.
+    HostTensor out = HostTensor.ofFloats("c", Precision.FP32, new float[] {1, 2, 3, 4, 5, 6}, 3, 2);
+    HostTensor ref = HostTensor.ofDoubles("expected", new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
+
+    assertThatThrownBy(() -> HostErrorMetrics.compare(out, ref, 2)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("output 'c' has dims [3, 2], reference 'expected' has dims [2, 3]: as many elements, laid out"
+            + " differently (a transposed or reshaped output?); return the output in the reference's layout");
+  }
+
+  @Test
+  void extentsOfOneAndFlatArraysCompareByCount() {
+    HostTensor out = HostTensor.ofFloats("c", Precision.FP32, new float[] {1, 2, 3, 4, 5, 6}, 1, 2, 3);
+    assertThat(Layouts.mismatch(out, HostTensor.ofDoubles("r", new double[6], 2, 3))).isEmpty();
+    assertThat(Layouts.mismatch(out, HostTensor.ofDoubles("r", new double[6]))).isEmpty();
+    assertThat(Layouts.mismatch(out, HostTensor.ofDoubles("r", new double[5]))).contains(
+        "output 'c' [1, 2, 3] has 6 elements, reference 'r' [5] has 5");
+  }
+
+  @Test
+  void aReferenceThatIsNotFiniteIsNamedAsSuch() {
+    HostTensor ref = HostTensor.ofDoubles("expected", new double[] {1, Double.NaN, 3});
+
+    assertThatThrownBy(() -> HostErrorMetrics.requireFinite(ref)).hasMessage("reference 'expected' is not finite:"
+        + " 1 of 3 elements are NaN or infinite (the first at index 1, NaN); the reference is broken, not the output");
   }
 }

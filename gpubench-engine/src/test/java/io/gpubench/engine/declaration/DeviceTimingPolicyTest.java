@@ -78,7 +78,7 @@ class DeviceTimingPolicyTest {
   @Test
   void aBadValueNamesTheKeyTheValueAndTheValidModes() {
     assertThatThrownBy(() -> resolved(SaysNothing.class, Map.of("gpubench.cuda.timing", "fast")))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(InvalidDeclarationException.class)
         .hasMessage("configuration gpubench.cuda.timing = \"fast\" is invalid: 'fast' is not a device timing mode;"
             + " valid: auto, events, blocked, graph");
     assertThat(DeviceTiming.names()).isEqualTo("auto, events, blocked, graph");
@@ -91,7 +91,7 @@ class DeviceTimingPolicyTest {
         .configurationParameter("gpubench.cuda.timing", "fast").discover();
 
     assertThat(results.getDiscoveryIssues()).singleElement().extracting(DiscoveryIssue::message).asString()
-        .startsWith("examples.GoodGemmBenchmark @Trials: configuration gpubench.cuda.timing = \"fast\" is invalid")
+        .startsWith("configuration gpubench.cuda.timing = \"fast\" is invalid")
         .endsWith("valid: auto, events, blocked, graph");
   }
 

@@ -7,8 +7,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
+import examples.CudaOnlyBenchmark;
+import examples.FixedSumBenchmark;
 import examples.GoodGemmBenchmark;
 import examples.MisbehavingBenchmark;
+import examples.NamedWorkloadBenchmark;
+import examples.NightlyBenchmark;
+import examples.invalid.MalformedShapeBenchmark;
 import io.gpubench.engine.EngineKit;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +27,7 @@ import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 class DiscoveryTest {
   @TempDir Path out;
@@ -36,13 +42,15 @@ class DiscoveryTest {
     assertThat(cls.getSource()).contains(ClassSource.from(GoodGemmBenchmark.class));
     TestDescriptor workload = single(cls.getChildren());
     assertThat(workload.getDisplayName()).isEqualTo("gemm");
-    assertThat(workload.getSource()).get().isInstanceOf(MethodSource.class);
+    // No source on the workload: Surefire prefixes a test's name with its method-source ancestors' display names.
+    assertThat(workload.getSource()).isEmpty();
     assertThat(workload.getChildren()).extracting(TestDescriptor::getDisplayName).containsExactly(
-        "gemm [16x16x8, FP32, cpu]", "gemm [16x16x8, FP16, cpu]", "gemm [16x16x8, TF32, cpu]",
-        "gemm [24x16x8, FP32, cpu]", "gemm [24x16x8, FP16, cpu]", "gemm [24x16x8, TF32, cpu]");
+        "gemm [m=16,n=16,k=8, FP32, cpu]", "gemm [m=16,n=16,k=8, FP16, cpu]", "gemm [m=16,n=16,k=8, TF32, cpu]",
+        "gemm [m=24,n=16,k=8, FP32, cpu]", "gemm [m=24,n=16,k=8, FP16, cpu]", "gemm [m=24,n=16,k=8, TF32, cpu]");
     assertThat(workload.getChildren()).allSatisfy(c -> {
       assertThat(c.isTest()).isTrue();
-      assertThat(c.getSource()).get().isInstanceOf(MethodSource.class);
+      assertThat(c.getSource()).contains(MethodSource.from(GoodGemmBenchmark.class.getName(), "gemm",
+          "io.gpubench.api.BenchContext"));
     });
   }
 
@@ -64,7 +72,7 @@ class DiscoveryTest {
 
     List<? extends TestDescriptor> tests = engine.getDescendants().stream().filter(TestDescriptor::isTest).toList();
     assertThat(tests).extracting(TestDescriptor::getUniqueId).containsExactly(id);
-    assertThat(tests.get(0).getDisplayName()).isEqualTo("gemm [24x16x8, FP16, cpu]");
+    assertThat(tests.get(0).getDisplayName()).isEqualTo("gemm [m=24,n=16,k=8, FP16, cpu]");
   }
 
   @Test
@@ -100,22 +108,32 @@ class DiscoveryTest {
   @Test
   void profileSelectsItsShapesAndConfigurationOverridesThem() {
     assertThat(caseNames(EngineKit.gpubench(out).configurationParameter("gpubench.profile", "full")))
-        .containsExactly("gemm [48x48x48, FP32, cpu]", "gemm [48x48x48, FP16, cpu]", "gemm [48x48x48, TF32, cpu]");
+        .containsExactly("gemm [m=48,n=48,k=48, FP32, cpu]", "gemm [m=48,n=48,k=48, FP16, cpu]",
+            "gemm [m=48,n=48,k=48, TF32, cpu]");
     assertThat(caseNames(EngineKit.gpubench(out)
             .configurationParameter("gpubench.shapes.GoodGemmBenchmark", "m=8,n=8,k=8;m=4,n=4,k=4")
             .configurationParameter("gpubench.precisions", "fp16")))
-        .containsExactly("gemm [8x8x8, FP16, cpu]", "gemm [4x4x4, FP16, cpu]");
+        .containsExactly("gemm [m=8,n=8,k=8, FP16, cpu]", "gemm [m=4,n=4,k=4, FP16, cpu]");
   }
 
   @Test
-  void anUnknownProfileFallsBackToTheDefaultShapes() {
-    assertThat(caseNames(EngineKit.gpubench(out).configurationParameter("gpubench.profile", "nightly")))
-        .hasSize(6).first().isEqualTo("gemm [16x16x8, FP32, cpu]");
+  void aProfileAnotherClassOfTheRunDeclaresFallsBackToTheDefaultShapes() {
+    TestDescriptor engine = EngineKit.gpubench(out).configurationParameter("gpubench.profile", "nightly")
+        .selectors(selectClass(GoodGemmBenchmark.class), selectClass(NightlyBenchmark.class)).discover()
+        .getEngineDescriptor();
+
+    assertThat(engine.getDescendants().stream().filter(TestDescriptor::isTest).map(TestDescriptor::getDisplayName))
+        .contains("gemm [m=16,n=16,k=8, FP32, cpu]", "run [n=4096, FP32, cpu]");
   }
 
   @Test
-  void backendsConfigurationNarrowsTheCases() {
-    assertThat(caseNames(EngineKit.gpubench(out).configurationParameter("gpubench.backends", "cuda"))).isEmpty();
+  void backendsConfigurationNarrowsTheCasesOfEachClass() {
+    TestDescriptor engine = EngineKit.gpubench(out).configurationParameter("gpubench.backends", "cuda")
+        .selectors(selectClass(GoodGemmBenchmark.class), selectClass(CudaOnlyBenchmark.class)).discover()
+        .getEngineDescriptor();
+
+    assertThat(engine.getDescendants().stream().filter(TestDescriptor::isTest).map(TestDescriptor::getDisplayName))
+        .containsExactly("nothing [FP32, cuda]");
   }
 
   @Test
@@ -134,7 +152,15 @@ class DiscoveryTest {
         "examples.invalid.UnknownCostAxisBenchmark @Cost(flops): \"2*m*q\" uses \"q\", which is not an axis of"
             + " shape \"m=4\"",
         "examples.invalid.DuplicateWorkloadBenchmark @Measure/@Model second(): names its workload \"gemm\", which"
-            + " another method of the class already uses");
+            + " another method of the class already uses",
+        "examples.invalid.UndeclaredPrecisionToleranceBenchmark @Tolerance(precision = FP16): names FP16, which the"
+            + " class does not run (@Precisions: [FP32]); add FP16 to @Precisions or remove the entry",
+        "examples.invalid.ReferenceWithoutToleranceBenchmark @Tolerance: no bound applies to the FP32 cases, whose"
+            + " output is compared with @Reference expected(); declare one, e.g. @Tolerance(relL2 = 1e-5), or a"
+            + " @Tolerance without a precision for every precision",
+        "examples.invalid.ModelWithoutToleranceBenchmark @Tolerance: no bound applies to the FP16 cases, whose"
+            + " output is compared with the model's FP32 output; declare one, e.g. @Tolerance(relL2 = 1e-3), or a"
+            + " @Tolerance without a precision for every precision");
     assertThat(results.getDiscoveryIssues()).allSatisfy(i -> {
       assertThat(i.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
       assertThat(i.source()).get().isInstanceOf(ClassSource.class);
@@ -149,6 +175,50 @@ class DiscoveryTest {
     assertThat(results.getDiscoveryIssues()).singleElement().extracting(DiscoveryIssue::message).isEqualTo(
         "examples.GoodGemmBenchmark configuration gpubench.shapes.GoodGemmBenchmark: shape \"m=8,n=8\" lacks axis"
             + " \"k\" that @Cost \"2*m*n*k\" uses");
+  }
+
+  @Test
+  void aSubclassOverridingAWorkloadReplacesItAsJUnitReplacesAnOverriddenTest() {
+    // It used to be rejected as a second workload named "sum", and the class vanished under Surefire.
+    EngineDiscoveryResults discovered = EngineKit.gpubench(out).selectors(selectClass(FixedSumBenchmark.class))
+        .discover();
+    assertThat(discovered.getDiscoveryIssues()).isEmpty();
+    assertThat(single(single(discovered.getEngineDescriptor().getChildren()).getChildren()).getDisplayName())
+        .isEqualTo("sum");
+
+    // The subclass's method is the one that runs: the base's returns a wrong sum.
+    EngineExecutionResults results = EngineKit.gpubench(out).selectors(selectClass(FixedSumBenchmark.class)).execute();
+    results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+  }
+
+  @Test
+  void anInvalidClassIsAClassContainerHoldingOneFailingTestWhateverSelectsIt() {
+    // Surefire counts and reports tests by their class container: a lone test under the engine was counted nowhere.
+    UniqueId classId = UniqueId.forEngine("gpubench").append("class", MalformedShapeBenchmark.class.getName());
+    UniqueId problemId = classId.append("problem", "declaration");
+    for (var selector : List.of(selectClass(MalformedShapeBenchmark.class),
+        selectMethod(MalformedShapeBenchmark.class, "run"), selectUniqueId(classId), selectUniqueId(problemId))) {
+      TestDescriptor engine = EngineKit.gpubench(out).selectors(selector).discover().getEngineDescriptor();
+
+      TestDescriptor cls = single(engine.getChildren());
+      assertThat(cls.isContainer()).as(selector.toString()).isTrue();
+      assertThat(cls.getSource()).contains(ClassSource.from(MalformedShapeBenchmark.class));
+      TestDescriptor problem = single(cls.getChildren());
+      assertThat(problem.isTest()).isTrue();
+      assertThat(problem.getUniqueId()).isEqualTo(problemId);
+      assertThat(problem.getDisplayName()).isEqualTo("invalid @Shape");
+      assertThat(problem.getSource()).as("no source, so that no method filter hides it").isEmpty();
+    }
+  }
+
+  @Test
+  void aWorkloadNamedApartFromItsMethodIsTheMethodNameOfItsCasesSource() {
+    TestDescriptor engine = EngineKit.gpubench(out).selectors(selectClass(MisbehavingBenchmark.class),
+        selectClass(NamedWorkloadBenchmark.class)).discover().getEngineDescriptor();
+
+    assertThat(engine.getDescendants().stream().filter(TestDescriptor::isTest)
+            .filter(t -> t.getUniqueId().toString().contains("NamedWorkload")).map(t -> t.getSource().orElseThrow()))
+        .singleElement().isEqualTo(MethodSource.from(NamedWorkloadBenchmark.class.getName(), "rowStreaming", ""));
   }
 
   private List<String> caseNames(org.junit.platform.testkit.engine.EngineTestKit.Builder kit) {

@@ -6,7 +6,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.AbstractBlock;
-import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
@@ -15,6 +14,7 @@ import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
 import java.util.ArrayList;
 import java.util.List;
+import io.gpubench.djl.HostScalars;
 
 /**
  * GPU-Insights' {@code ddpm} noise predictor, an Improved-DDPM-style U-Net. Inputs {@code (noisyImage, timestep)}:
@@ -69,7 +69,7 @@ public final class DiffusionUNet extends AbstractBlock {
     int levels = channels.length;
     timeMlp = addChildBlock("time_embed", new SequentialBlock()
         .add(Linear.builder().setUnits(timeDim).build())
-        .add(Activation.swishBlock(1f))
+        .add(Silu.block())
         .add(Linear.builder().setUnits(timeDim).build()));
     convIn = addChildBlock("conv_in", conv3x3(channels[0], 1));
 
@@ -108,7 +108,7 @@ public final class DiffusionUNet extends AbstractBlock {
     }
     convOut = addChildBlock("conv_out", new SequentialBlock()
         .add(new GroupNorm(8))
-        .add(Activation.swishBlock(1f))
+        .add(Silu.block())
         .add(conv3x3(imageChannels, 1)));
   }
 
@@ -219,7 +219,7 @@ public final class DiffusionUNet extends AbstractBlock {
     int half = dim / 2;
     NDManager manager = timesteps.getManager();
     NDArray frequencies = manager.arange(0f, half, 1f, DataType.FLOAT32, timesteps.getDevice())
-        .mul(-Math.log(10000) / (half - 1))
+        .mul(HostScalars.of(-Math.log(10000) / (half - 1)))
         .exp();
     NDArray angles = timesteps.toType(DataType.FLOAT32, false).reshape(-1, 1).mul(frequencies.reshape(1, half));
     return angles.sin().concat(angles.cos(), 1);

@@ -7,6 +7,7 @@ import ai.djl.nn.AbstractBlock;
 import ai.djl.nn.Parameter;
 import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
+import io.gpubench.djl.HostScalars;
 
 /**
  * Group normalisation (Wu &amp; He, 2018), as PyTorch's {@code nn.GroupNorm(groups, channels)}: the channels of an
@@ -45,7 +46,7 @@ public final class GroupNorm extends AbstractBlock {
     NDArray mean = grouped.mean(new int[] {2}, true);
     NDArray centred = grouped.sub(mean);
     NDArray variance = centred.square().mean(new int[] {2}, true);
-    NDArray normalised = centred.div(variance.add(EPSILON).sqrt()).reshape(shape);
+    NDArray normalised = centred.div(variance.add(HostScalars.of(EPSILON)).sqrt()).reshape(shape);
     long[] perChannel = new long[shape.dimension()];
     java.util.Arrays.fill(perChannel, 1);
     perChannel[1] = channels;

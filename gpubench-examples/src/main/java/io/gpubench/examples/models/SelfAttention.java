@@ -9,6 +9,7 @@ import ai.djl.nn.AbstractBlock;
 import ai.djl.nn.core.Linear;
 import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
+import io.gpubench.djl.HostScalars;
 
 /**
  * Multi-head self-attention over a sequence {@code (N, L, E)}, as PyTorch's {@code nn.MultiheadAttention} with
@@ -53,7 +54,7 @@ public final class SelfAttention extends AbstractBlock {
     NDArray q = qkv.get(0);
     NDArray k = qkv.get(1);
     NDArray v = qkv.get(2);
-    NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).div(Math.sqrt(headDim));
+    NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).div(HostScalars.of(Math.sqrt(headDim)));
     NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(batch, length, embedDim);
     return outProjection.forward(parameterStore, new NDList(attended), training, params);
   }

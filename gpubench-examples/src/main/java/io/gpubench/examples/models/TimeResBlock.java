@@ -6,7 +6,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.AbstractBlock;
-import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
@@ -38,7 +37,7 @@ public final class TimeResBlock extends AbstractBlock {
     this.outChannels = outChannels;
     conv1 = addChildBlock("conv1", normActConv(outChannels));
     timeMlp = addChildBlock("time_mlp", new SequentialBlock()
-        .add(Activation.swishBlock(1f))
+        .add(Silu.block())
         .add(Linear.builder().setUnits(outChannels).build()));
     conv2 = addChildBlock("conv2", normActConv(outChannels));
     skip = inChannels == outChannels
@@ -49,7 +48,7 @@ public final class TimeResBlock extends AbstractBlock {
   static Block normActConv(int filters) {
     return new SequentialBlock()
         .add(new GroupNorm(8))
-        .add(Activation.swishBlock(1f))
+        .add(Silu.block())
         .add(Conv2d.builder()
             .setKernelShape(new Shape(3, 3))
             .optPadding(new Shape(1, 1))

@@ -13,6 +13,7 @@ import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.nn.core.Linear;
 import ai.djl.nn.norm.LayerNorm;
 import ai.djl.training.ParameterStore;
+import ai.djl.training.initializer.Initializer;
 import ai.djl.training.initializer.TruncatedNormalInitializer;
 import ai.djl.util.PairList;
 
@@ -54,12 +55,12 @@ public final class VisionTransformer extends AbstractBlock {
     clsToken = addParameter(Parameter.builder()
         .setName("cls_token")
         .setType(Parameter.Type.WEIGHT)
-        .optInitializer(new TruncatedNormalInitializer(0.02f))
+        .optInitializer(truncatedNormal(0.02f))
         .build());
     positionEmbedding = addParameter(Parameter.builder()
         .setName("pos_embed")
         .setType(Parameter.Type.WEIGHT)
-        .optInitializer(new TruncatedNormalInitializer(0.02f))
+        .optInitializer(truncatedNormal(0.02f))
         .build());
     encoder = new SequentialBlock();
     for (int i = 0; i < depth; i++) {
@@ -68,6 +69,28 @@ public final class VisionTransformer extends AbstractBlock {
     addChildBlock("blocks", encoder);
     norm = addChildBlock("norm", LayerNorm.builder().axis(2).build());
     head = addChildBlock("head", Linear.builder().setUnits(classes).build());
+  }
+
+  /**
+   * A truncated normal initializer that returns the type asked for. DJL 0.36's {@code TruncatedNormalInitializer}
+   * concatenates its samples onto an empty FLOAT32 array, so it returns FLOAT32 whatever the type: in an FP16 model
+   * the class token and position embedding stayed FP32, the tokens were promoted to FP32, and the first layer norm
+   * (FP16 weights) failed with "expected scalar type Float but found Half". That was why ViT could not train in FP16.
+   *
+   * @param sigma the standard deviation
+   * @return the initializer
+   */
+  static Initializer truncatedNormal(float sigma) {
+    TruncatedNormalInitializer samples = new TruncatedNormalInitializer(sigma);
+    return (manager, shape, dataType) -> {
+      NDArray drawn = samples.initialize(manager, shape, dataType);
+      if (drawn.getDataType() == dataType) {
+        return drawn;
+      }
+      NDArray cast = drawn.toType(dataType, false);
+      drawn.close();
+      return cast;
+    };
   }
 
   /**

@@ -18,7 +18,7 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Matmul;
 
 /**
@@ -63,7 +63,7 @@ public class CudaGemmBenchmark {
 
   /** The same code plans the case (in its precision) and the reference (in FP64): only the context differs. */
   static Planned plan(BenchContext ctx) {
-    CudaSession cuda = ctx.unwrap(CudaSession.class)
+    Cuda cuda = ctx.unwrap(Cuda.class)
         .orElseThrow(() -> new IllegalStateException("no CUDA session for backend " + ctx.backend()));
     int m = ctx.dim("m");
     int n = ctx.dim("n");

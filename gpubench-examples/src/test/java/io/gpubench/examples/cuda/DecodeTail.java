@@ -2,7 +2,7 @@ package io.gpubench.examples.cuda;
 
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.Tensor;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.CudaSources;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
@@ -71,7 +71,7 @@ final class DecodeTail {
    * binds a kernel of {@code source} to them.
    */
   static Bound bind(BenchContext ctx, String source, String kernel) {
-    CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
+    Cuda cuda = ctx.unwrap(Cuda.class).orElseThrow();
     int c = ctx.dim("c");
     int p = ctx.dim("h") * ctx.dim("w");
     Tensor x = ctx.random("x", c, p);

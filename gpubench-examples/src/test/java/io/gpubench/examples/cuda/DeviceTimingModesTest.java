@@ -6,7 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Timing;
-import io.gpubench.engine.report.ResultsFile;
+import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;

@@ -6,14 +6,15 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 import io.gpubench.api.CacheMode;
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Precision;
 import io.gpubench.api.SeededInputs;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.result.CaseResult;
-import io.gpubench.api.result.RunResult;
 import io.gpubench.api.spi.Backend;
+import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.SessionSpec;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 import io.gpubench.cuda.jna.CudaHot;
@@ -26,9 +27,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * The engine's time for a microsecond kernel agrees with a raw CUDA-event loop over the same kernel in the same
- * process: after a warm-up, events around 100 launches, 50 times, on plain driver calls; the median per call.
- * Skipped where there is no CUDA GPU.
+ * The engine's time for a microsecond kernel, timed the way a raw CUDA-event loop times it (events around plain
+ * launches: {@code gpubench.cuda.timing=events}), agrees with such a loop over the same kernel: after a warm-up,
+ * events around 100 launches, 50 times, on plain driver calls; the median per call. The engine's default for so
+ * short a trial, replay from a CUDA graph, takes the host's launches out of the figure, so it reads no more than
+ * that (on an H200: 3.3 µs against 4.5 µs, where the host needs ~11 µs to queue one launch). Skipped where there is
+ * no CUDA GPU.
  */
 class SaxpyEventLoopTest {
   static final int CALLS = 100;
@@ -41,26 +45,21 @@ class SaxpyEventLoopTest {
   void engineTimeMatchesARawEventLoop() throws Exception {
     Backend cuda = CudaAvailable.cudaOrSkip();
     Path out = Path.of("target/gpubench-saxpy");
-    EngineTestKit.engine("gpubench")
-        .selectors(selectClass(SaxpyLatencyBenchmark.class))
-        .configurationParameter("gpubench.output-dir", out.toString())
-        .execute()
-        .testEvents()
-        .assertStatistics(s -> s.succeeded(1).failed(0));
-    RunResult run = ResultsFile.read(out.resolve("results.json"));
-    CaseResult c = run.cases().get(0);
+    CaseResult c = engine(out.resolve("events"), "events");
     double engineNanos = c.timing().device().median();
+    CaseResult auto = engine(out.resolve("auto"), "auto");
 
     double rawNanos;
-    try (CudaSession s = (CudaSession) cuda.open(new SessionSpec("raw-saxpy", Precision.FP32, CacheMode.HOT, 20))) {
+    try (BackendSession s = cuda.open(new SessionSpec("raw-saxpy", Precision.FP32, CacheMode.HOT, 20))) {
+      Cuda facade = s.unwrap(Cuda.class).orElseThrow();
       long n = 1L << 20;
       // random data, never zeros: zeros can run faster than real data
       Tensor x = s.tensors().fromHost("x", SeededInputs.uniform(1, "x", n), Precision.FP32, n);
       Tensor y = s.tensors().fromHost("y", SeededInputs.uniform(1, "y", n), Precision.FP32, n);
       Tensor o = s.tensors().allocate("out", Precision.FP32, n);
-      KernelLaunch l = s.kernel(SaxpyLatencyBenchmark.SOURCE, "saxpy")
+      KernelLaunch l = facade.kernel(SaxpyLatencyBenchmark.SOURCE, "saxpy")
           .bind(Dim3.blocksFor(n, 256), Dim3.of(256), 0, o, x, y, 2.0f, n);
-      rawNanos = rawLoop(s, l);
+      rawNanos = rawLoop(facade, l);
     }
     String line = String.format(Locale.ROOT, "saxpy n=1M: engine median %.3f us/call (%d calls/trial, %d trials),"
         + " raw event loop %.3f us/call, difference %.3f us", engineNanos / 1e3, c.timing().callsPerTrial(),
@@ -69,10 +68,24 @@ class SaxpyEventLoopTest {
     Files.createDirectories(out);
     Files.writeString(out.resolve("event-loop.txt"), line + "\n");
     assertThat(Math.abs(engineNanos - rawNanos)).as(line).isLessThanOrEqualTo(AGREEMENT_NANOS);
+    assertThat(auto.timing().deviceTiming()).as(auto.timing().deviceTimingReason()).isNotEqualTo(DeviceTiming.EVENTS);
+    assertThat(auto.timing().device().median()).as("the default mode, without the launch path")
+        .isLessThanOrEqualTo(engineNanos * 1.02);
+  }
+
+  private static CaseResult engine(Path out, String timing) {
+    EngineTestKit.engine("gpubench")
+        .selectors(selectClass(SaxpyLatencyBenchmark.class))
+        .configurationParameter("gpubench.output-dir", out.toString())
+        .configurationParameter("gpubench.cuda.timing", timing)
+        .execute()
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1).failed(0));
+    return ResultsFile.read(out.resolve("results.json")).cases().get(0);
   }
 
   /** The median over {@link #REPS} of (events around {@link #CALLS} launches) / CALLS, on raw driver calls. */
-  static double rawLoop(CudaSession s, KernelLaunch l) {
+  static double rawLoop(Cuda s, KernelLaunch l) {
     PointerByReference a = new PointerByReference();
     PointerByReference b = new PointerByReference();
     CudaLibs.check(CudaLibs.cuda().cuEventCreate(a, 0), "cuEventCreate");

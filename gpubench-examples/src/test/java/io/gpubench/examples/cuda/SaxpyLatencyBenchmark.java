@@ -14,7 +14,7 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.Tensor;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
-import io.gpubench.cuda.CudaSession;
+import io.gpubench.cuda.Cuda;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
 
@@ -55,7 +55,7 @@ public class SaxpyLatencyBenchmark {
   record Bound(KernelLaunch launch, Tensor out) {}
 
   static Bound bind(BenchContext ctx) {
-    CudaSession cuda = ctx.unwrap(CudaSession.class).orElseThrow();
+    Cuda cuda = ctx.unwrap(Cuda.class).orElseThrow();
     long n = ctx.dims().getLong("n");
     Tensor x = ctx.random("x", n);
     Tensor y = ctx.random("y", n);

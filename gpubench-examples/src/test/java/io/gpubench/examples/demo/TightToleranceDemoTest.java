@@ -27,7 +27,7 @@ class TightToleranceDemoTest {
         .testEvents()
         .assertThatEvents()
         .haveExactly(1, event(test(), finishedWithFailure(instanceOf(AssertionFailedError.class), message(m ->
-            m.startsWith("matmul [128x128x128, FP16, cpu] missed its tolerance:")
+            m.startsWith("matmul [m=128,n=128,k=128, FP16, cpu] missed its tolerance:")
                 && m.matches("(?s).*maxAbs \\S+ > allowed 0\\.0001000.*")
                 && m.matches("(?s).*rms \\S+ > allowed 1\\.000e-05.*")
                 && m.matches("(?s).*psnrDb \\S+ < allowed 100\\.0.*")))));

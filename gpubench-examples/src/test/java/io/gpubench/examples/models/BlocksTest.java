@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -11,6 +12,8 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
+import io.gpubench.djl.training.TrainingObjective;
+import io.gpubench.djl.training.TrainingSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +41,22 @@ class BlocksTest {
     }
     block.initialize(manager, DataType.FLOAT32, shapes);
     return block.forward(new ParameterStore(manager, false), new NDList(inputs), false).singletonOrThrow();
+  }
+
+  @Test
+  void theVitTokensAreInitialisedInTheTypeAskedForSoThatItTrainsInFp16() {
+    NDArray half = VisionTransformer.truncatedNormal(0.02f).initialize(manager, new Shape(1, 5, 8), DataType.FLOAT16);
+    assertThat(half.getDataType()).isEqualTo(DataType.FLOAT16);
+    assertThat(half.toType(DataType.FLOAT32, false).abs().max().getFloat()).isLessThanOrEqualTo(0.04f);
+
+    // A small ViT, one FP16 step on the CPU: DJL's own initializer left its tokens FP32 and the first layer norm
+    // refused the mix ("mixed dtype (CPU)"; "expected scalar type Float but found Half" on a GPU).
+    VisionTransformer vit = new VisionTransformer(4, 8, 1, 2, 2, 3);
+    try (TrainingSession session = TrainingSession.start("vit-small", vit,
+        TrainingObjective.classification(new Shape(3, 8, 8), 3), 2, Device.cpu(), DataType.FLOAT16)) {
+      assertThat(session.step()).isFinite();
+      assertThat(vit.getParameters().get("pos_embed").getArray().getDataType()).isEqualTo(DataType.FLOAT16);
+    }
   }
 
   @Test

@@ -35,10 +35,10 @@ class TrainingBenchmarkEngineTest {
         .execute()
         .testEvents()
         .assertThatEvents()
-        .haveExactly(1, event(displayName("cnn [8, FP32, cpu]"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("cnn [8, FP16, cpu]"), abortedWithReason(
+        .haveExactly(1, event(displayName("cnn [batch=8, FP32, cpu]"), finishedSuccessfully()))
+        .haveExactly(1, event(displayName("cnn [batch=8, FP16, cpu]"), abortedWithReason(
             message(TrainingCase.CPU_FP16_SKIPPED))))
-        .haveExactly(1, event(displayName("cnn [8, BF16, cpu]"), abortedWithReason(message(DjlDevices.NO_BF16))));
+        .haveExactly(1, event(displayName("cnn [batch=8, BF16, cpu]"), abortedWithReason(message(DjlDevices.NO_BF16))));
 
     RunResult run = ResultsFile.read(out.resolve("results.json"));
     CaseResult fp32 = run.cases().stream()
@@ -66,7 +66,7 @@ class TrainingBenchmarkEngineTest {
           .execute()
           .testEvents()
           .assertThatEvents()
-          .haveExactly(1, event(displayName("cnn [8, FP16, cpu]"), finishedSuccessfully()));
+          .haveExactly(1, event(displayName("cnn [batch=8, FP16, cpu]"), finishedSuccessfully()));
     } finally {
       System.clearProperty(TrainingCase.CPU_FP16_PROPERTY);
     }

@@ -1,6 +1,7 @@
 package io.gpubench.maven.rules;
 
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.results.select.CasePattern;
 import java.util.List;
 
 /**

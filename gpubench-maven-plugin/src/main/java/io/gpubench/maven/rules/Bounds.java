@@ -1,7 +1,7 @@
 package io.gpubench.maven.rules;
 
+import io.gpubench.results.select.CasePattern;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** Turns the rules written in the POM into checked {@link Bound}s, so a typo fails before any figure is read. */
@@ -72,6 +72,6 @@ public final class Bounds {
 
   // Whitespace separates patterns, not commas: case ids have commas of their own ([m=256,n=256,k=256]).
   private static List<CasePattern> patterns(String text) {
-    return Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).map(CasePattern::of).toList();
+    return CasePattern.list(text);
   }
 }

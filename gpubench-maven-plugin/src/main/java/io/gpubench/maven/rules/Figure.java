@@ -13,7 +13,8 @@ import java.util.function.Function;
  * A figure of a case that a limit can bound, by the name a POM uses for it.
  *
  * <p>Names: {@code median}, {@code mean}, {@code min}, {@code p90}, {@code p99} (time of one call, on the device
- * clock where there is one); {@code itemsPerSecond}, {@code flopsPerSecond}, {@code bytesPerSecond}; {@code gap}
+ * clock where there is one); {@code itemsPerSecond}, {@code flopsPerSecond}, {@code bytesPerSecond},
+ * {@code busBytesPerSecond} (a collective's bus bandwidth, as nccl-tests counts it, in a multi-GPU world); {@code gap}
  * (median time over the roofline bound); {@code tolerance} (the largest share of a tolerance used by any check,
  * above 1 is a miss) or {@code tolerance.NAME} for one check ({@code tolerance.maxAbs}); {@code metric.NAME} for
  * an entry of the case's own metrics.
@@ -22,7 +23,8 @@ public final class Figure {
 
   /** Every fixed figure name, for error messages. */
   static final List<String> NAMES = List.of(
-      "median", "mean", "min", "p90", "p99", "itemsPerSecond", "flopsPerSecond", "bytesPerSecond", "gap",
+      "median", "mean", "min", "p90", "p99", "itemsPerSecond", "flopsPerSecond", "bytesPerSecond", "busBytesPerSecond",
+      "gap",
       "tolerance", "tolerance.NAME", "metric.NAME");
 
   private final String name;
@@ -55,6 +57,7 @@ public final class Figure {
       case "itemsPerSecond" -> rate(n, Throughput::itemsPerSecond);
       case "flopsPerSecond" -> rate(n, Throughput::flopsPerSecond);
       case "bytesPerSecond" -> rate(n, Throughput::bytesPerSecond);
+      case "busBytesPerSecond" -> rate(n, Throughput::busBytesPerSecond);
       case "gap" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER,
           c -> c.throughput() == null ? null : c.throughput().gap());
       case "tolerance" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER, Figure::worstShare);

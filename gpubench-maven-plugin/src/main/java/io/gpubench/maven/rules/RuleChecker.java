@@ -5,6 +5,7 @@ import static java.util.stream.Collectors.joining;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
+import io.gpubench.results.select.CasePattern;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -14,7 +14,8 @@ import java.util.function.Function;
  * the same answer either way; what changes is the direction, the figures and the change that the summary and the
  * messages report.
  *
- * @param name {@code time}, {@code itemsPerSecond}, {@code flopsPerSecond} or {@code bytesPerSecond}
+ * @param name {@code time}, {@code itemsPerSecond}, {@code flopsPerSecond}, {@code bytesPerSecond} or
+ *     {@code busBytesPerSecond} (a collective's bus bandwidth)
  * @param unit how values print
  * @param better which way is better
  * @param workPerCall the work of one call from the case's throughput record, or null for time
@@ -27,7 +28,8 @@ public record ComparedFigure(String name, Unit unit, Better better, Function<Thr
   private static final List<ComparedFigure> ALL = List.of(TIME,
       rate("itemsPerSecond", Throughput::itemsPerCall),
       rate("flopsPerSecond", Throughput::flopsPerCall),
-      rate("bytesPerSecond", Throughput::bytesPerCall));
+      rate("bytesPerSecond", Throughput::bytesPerCall),
+      rate("busBytesPerSecond", Throughput::busBytesPerCall));
 
   /**
    * Looks a figure up by name.
@@ -39,7 +41,8 @@ public record ComparedFigure(String name, Unit unit, Better better, Function<Thr
   public static ComparedFigure parse(String name) {
     String n = name == null ? "" : name.trim();
     return ALL.stream().filter(f -> f.name.equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-        "cannot compare by '" + name + "' (choose time, itemsPerSecond, flopsPerSecond or bytesPerSecond)"));
+        "cannot compare by '" + name + "' (choose time, itemsPerSecond, flopsPerSecond, bytesPerSecond or "
+            + "busBytesPerSecond)"));
   }
 
   /**

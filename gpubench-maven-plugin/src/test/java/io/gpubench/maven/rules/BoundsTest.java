@@ -3,6 +3,7 @@ package io.gpubench.maven.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gpubench.results.select.CasePattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.results.select.CasePattern;
 import org.junit.jupiter.api.Test;
 
 final class CasePatternTest {

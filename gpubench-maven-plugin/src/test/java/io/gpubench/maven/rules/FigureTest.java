@@ -10,6 +10,7 @@ import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.maven.Fixtures;
+import io.gpubench.results.select.CasePattern;
 import org.junit.jupiter.api.Test;
 
 final class FigureTest {
@@ -38,6 +39,21 @@ final class FigureTest {
     assertThat(flops.valueOf(c)).isEqualTo(c.throughput().flopsPerSecond());
     assertThat(flops.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
     assertThat(Figure.parse("gap").valueOf(c)).isEqualTo(2.0);
+  }
+
+  @Test
+  void aWorldsBusBandwidthIsAFigureAndItsWorldIsInItsId() {
+    CaseResult world = new CaseResult("io.x.AllReduceBenchmark#allreduce[mib=256][FP32][cuda][world 2]",
+        "io.x.AllReduceBenchmark", "allreduce", "allreduce [256 MiB, FP32, world 2]", BackendId.parse("cuda:0"),
+        Precision.FP32, java.util.Map.of("mib", 256L), CaseStatus.PASSED, null, c.timing(), null,
+        new io.gpubench.api.result.Throughput(null, null, null, null, null, null, null, null, null, null, 268435456.0,
+            3.0e11), null, null, java.util.Map.of(), null, 2, null);
+    Figure bus = Figure.parse("busBytesPerSecond");
+    assertThat(bus.valueOf(world)).isEqualTo(3.0e11);
+    assertThat(bus.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(bus.valueOf(c)).isNull();
+    assertThat(CasePattern.of("*[world 2]").matches(world)).isTrue();
+    assertThat(CasePattern.of("AllReduceBenchmark#allreduce*[world 1]").matches(world)).isFalse();
   }
 
   @Test

@@ -244,7 +244,8 @@ final class RegressionCheckTest {
   @Test
   void anUnknownComparisonFigureIsNamedWithTheChoices() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ComparedFigure.parse("p99"))
-        .hasMessage("cannot compare by 'p99' (choose time, itemsPerSecond, flopsPerSecond or bytesPerSecond)");
+        .hasMessage("cannot compare by 'p99' (choose time, itemsPerSecond, flopsPerSecond, bytesPerSecond or "
+            + "busBytesPerSecond)");
   }
 
   @Test

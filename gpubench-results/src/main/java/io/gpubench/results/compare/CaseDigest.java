@@ -14,7 +14,7 @@ import java.util.List;
  * case reads the same in the CI log and in the browser.
  *
  * @param time the median time with the median's 95% interval: {@code 1.234 ms (1.229–1.241 ms)}
- * @param rate the most telling rate: samples/s for models, else items/s, FLOP/s or B/s; {@link Figures#ABSENT}
+ * @param rate the most telling rate: samples/s for models, else FLOP/s, a collective's bus bandwidth, items/s or B/s; {@link Figures#ABSENT}
  * @param verdict {@code passed}, or why not: the failed check or the message
  * @param tightest the check that used the largest share of its allowance, or null
  * @param flags warnings a reader must see beside the figure: {@code throttled}, {@code shared GPU}, ...
@@ -88,6 +88,9 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (Figures.present(t.flopsPerSecond())) {
       return Figures.rate(t.flopsPerSecond(), "FLOP/s");
     }
+    if (Figures.present(t.busBytesPerSecond())) {
+      return Figures.rate(t.busBytesPerSecond(), "B/s") + " bus";
+    }
     if (Figures.present(t.itemsPerSecond())) {
       return Figures.rate(t.itemsPerSecond(), "items/s");
     }
@@ -141,6 +144,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
 
   private static List<String> flags(CaseResult c) {
     List<String> flags = new ArrayList<>(telemetryFlags(c));
+    String spread = c.telemetry() == null ? null : Figures.clockSpread(c.telemetry());
+    if (spread != null) {
+      flags.add("SM clocks " + spread);
+    }
     if (c.correctness() != null) {
       if (!c.correctness().inputsUnchanged()) {
         flags.add("inputs changed");

@@ -147,4 +147,16 @@ public final class Figures {
     String s = new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     return s.equals("-0") ? "0" : s;
   }
+
+  /**
+   * The range of a world's SM clocks where its GPUs' means differ by 2% or more ({@code Telemetry#worldClockSpread}),
+   * such as {@code 1755-1980 MHz}.
+   *
+   * @param t the case's telemetry, or null
+   * @return the text, or null for one device or clocks within 2%
+   */
+  public static String clockSpread(io.gpubench.api.result.Telemetry t) {
+    double[] spread = t == null ? null : t.worldClockSpread();
+    return spread == null ? null : String.format(java.util.Locale.ROOT, "%.0f-%.0f MHz", spread[0], spread[1]);
+  }
 }

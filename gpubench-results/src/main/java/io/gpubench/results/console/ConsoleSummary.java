@@ -8,6 +8,7 @@ import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.results.compare.CaseDigest;
+import io.gpubench.results.compare.Figures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,6 +96,10 @@ public final class ConsoleSummary {
       String s = String.format(Locale.ROOT, "%.3g GFLOP/s", t.flopsPerSecond() / 1e9);
       return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
     }
+    if (t.busBytesPerSecond() != null) {
+      String s = String.format(Locale.ROOT, "%.1f GB/s bus", t.busBytesPerSecond() / 1e9);
+      return t.gap() == null ? s : s + String.format(Locale.ROOT, " (%.2fx bound)", t.gap());
+    }
     if (t.itemsPerSecond() != null) {
       return String.format(Locale.ROOT, "%.4g items/s", t.itemsPerSecond());
     }
@@ -132,7 +137,10 @@ public final class ConsoleSummary {
     if (c.telemetry().throttled()) {
       f.add("THROTTLED");
     }
-    if (c.telemetry().smClockMeanMhz() != null) {
+    String spread = Figures.clockSpread(c.telemetry());
+    if (spread != null) {
+      f.add("SM clocks " + spread);
+    } else if (c.telemetry().smClockMeanMhz() != null) {
       f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
     }
     return String.join(" ", f);

@@ -4,12 +4,14 @@ import io.gpubench.api.CheckMetric;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Devices;
+import io.gpubench.results.compare.KernelShares;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -38,6 +40,7 @@ public final class CsvExport {
       text("backend", c -> c.backend() == null ? null : c.backend().toString()),
       text("precision", c -> c.precision() == null ? null : c.precision().name()),
       text("shape", CsvExport::shape),
+      number("world_size", c -> c.worldSize() == null ? null : c.worldSize().doubleValue()),
       text("status", c -> c.status() == null ? null : c.status().name()),
       text("message", CaseResult::message),
       text("clock", c -> c.timing() == null ? null : c.timing().device() != null ? c.timing().deviceClock() : "host"),
@@ -57,6 +60,7 @@ public final class CsvExport {
       number("items_per_s", c -> tp(c, Throughput::itemsPerSecond)),
       number("flop_per_s", c -> tp(c, Throughput::flopsPerSecond)),
       number("bytes_per_s", c -> tp(c, Throughput::bytesPerSecond)),
+      number("bus_bytes_per_s", c -> tp(c, Throughput::busBytesPerSecond)),
       number("roofline_bound_ns", c -> tp(c, Throughput::boundNanos)),
       number("roofline_gap", c -> tp(c, Throughput::gap)),
       text("bound_by", c -> c.throughput() == null ? null : c.throughput().boundBy()),
@@ -69,11 +73,27 @@ public final class CsvExport {
       number("tightest_used_share", c -> CaseDigest.tightest(c) == null ? null : CaseDigest.tightest(c).usedShare()),
       number("sm_clock_mean_mhz", c -> c.telemetry() == null ? null : c.telemetry().smClockMeanMhz()),
       number("sm_clock_min_mhz", c -> c.telemetry() == null ? null : c.telemetry().smClockMinMhz()),
+      number("world_sm_clock_low_mhz", c -> worldClock(c, true)),
+      number("world_sm_clock_high_mhz", c -> worldClock(c, false)),
       number("power_mean_w", c -> c.telemetry() == null ? null : c.telemetry().powerMeanWatts()),
       text("throttled", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().throttled())),
       text("shared", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().shared())),
       number("peak_device_bytes", c -> c.memory() == null || c.memory().peakDeviceBytes() == null ? null
-          : c.memory().peakDeviceBytes().doubleValue()));
+          : c.memory().peakDeviceBytes().doubleValue()),
+      text("kernels", c -> c.audit() == null ? null : KernelShares.line(c.audit())),
+      number("audit_kernels_per_call", c -> audit(c, KernelShares::launchesPerCall)),
+      number("audit_gpu_ns", c -> audit(c, a -> a.kernelNanos() + a.copyNanos())),
+      number("audit_span_ns", c -> audit(c, KernelAudit::spanNanos)),
+      number("audit_busy_fraction", c -> audit(c, KernelAudit::busyFraction)),
+      number("audit_library_share", c -> audit(c, KernelAudit::libraryShare)),
+      number("audit_communication_share", c -> audit(c, KernelAudit::communicationShare)),
+      number("audit_copy_share", c -> audit(c, KernelAudit::copyShare)),
+      text("audit_top_kernel", c -> c.audit() == null || c.audit().kernels().isEmpty() ? null
+          : c.audit().kernels().get(0).name()),
+      text("audit_top_library", c -> c.audit() == null || c.audit().kernels().isEmpty() ? null
+          : c.audit().kernels().get(0).library().label()),
+      number("audit_cost_ns", c -> audit(c, a -> a.cost() == null ? null : a.cost().totalNanos())),
+      text("audit_skip_reason", c -> c.audit() == null ? null : c.audit().skipReason()));
 
   private CsvExport() {}
 
@@ -125,6 +145,10 @@ public final class CsvExport {
     return c.timing() == null ? null : c.timing().primary();
   }
 
+  private static Double audit(CaseResult c, Function<KernelAudit, Double> f) {
+    return c.audit() == null || c.audit().isSkipped() ? null : f.apply(c.audit());
+  }
+
   private static Double tp(CaseResult c, Function<Throughput, Double> f) {
     return c.throughput() == null ? null : f.apply(c.throughput());
   }
@@ -163,5 +187,15 @@ public final class CsvExport {
     String cell(CaseResult c) {
       return cell.apply(c);
     }
+  }
+
+  /** The lowest or highest mean SM clock over a world's GPUs, whether or not they differ. */
+  private static Double worldClock(CaseResult c, boolean low) {
+    var clocks = c.telemetry() == null ? null : c.telemetry().worldSmClockMeanMhz();
+    if (clocks == null || clocks.isEmpty() || clocks.contains(null)) {
+      return null;
+    }
+    var stats = clocks.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+    return low ? stats.getMin() : stats.getMax();
   }
 }

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The detail card of one case: its figures with the confidence interval, the trial distribution, the correctness
- * margins as shares of their allowances, the roofline gap, memory, and the telemetry timeline.
+ * margins as shares of their allowances, the roofline gap, memory, the kernels of the audited call, and the
+ * telemetry timeline.
  */
 final class CaseSection {
 
@@ -58,6 +59,7 @@ final class CaseSection {
     }
     m.close("div");
     correctness(m, c.correctness());
+    KernelSection.write(m, charts, c.audit());
     telemetry(m, charts, c.telemetry());
     m.close("article");
   }
@@ -96,10 +98,14 @@ final class CaseSection {
 
   private static void throughput(Markup m, CaseResult c) {
     Throughput t = c.throughput();
-    if (t == null && c.metrics().isEmpty()) {
+    if (t == null && c.metrics().isEmpty() && c.worldSize() == null) {
       return;
     }
     m.open("dl");
+    if (c.worldSize() != null) {
+      item(m, "world", c.worldSize() + (c.worldSize() == 1 ? " rank" : " ranks, one process and device each; rank 0's "
+          + "time and output"));
+    }
     for (Map.Entry<String, Metric> metric : c.metrics().entrySet()) {
       String unit = metric.getValue().unit();
       item(m, metric.getKey(), Figures.number(metric.getValue().value()) + (unit.isEmpty() ? "" : " " + unit));
@@ -114,6 +120,10 @@ final class CaseSection {
       }
       if (Figures.present(t.bytesPerSecond())) {
         item(m, "bandwidth", Figures.rate(t.bytesPerSecond(), "B/s"));
+      }
+      if (Figures.present(t.busBytesPerSecond())) {
+        item(m, "bus bandwidth", Figures.rate(t.busBytesPerSecond(), "B/s") + " (nccl-tests' busbw: "
+            + Figures.rate(t.busBytesPerCall(), "B") + " of bus bytes per call)");
       }
       if (Figures.present(t.gap())) {
         item(m, "roofline gap", Figures.ratio(t.gap()) + " over the " + (t.boundBy() == null ? "" : t.boundBy() + " ")
@@ -190,6 +200,15 @@ final class CaseSection {
         .append(Figures.number(t.powerMeanWatts())).append(" W (max ").append(Figures.number(t.powerMaxWatts()))
         .append(" W) · temperature max ").append(Figures.number(t.temperatureMaxC())).append(" °C");
     m.el("p", line.toString());
+    if (t.worldSmClockMeanMhz() != null && t.worldSmClockMeanMhz().size() > 1) {
+      StringBuilder ranks = new StringBuilder("SM clock mean of each rank's GPU: ");
+      for (int r = 0; r < t.worldSmClockMeanMhz().size(); r++) {
+        ranks.append(r == 0 ? "" : ", ").append("rank ").append(r).append(' ').append(mhz(t.worldSmClockMeanMhz().get(r)));
+      }
+      String spread = Figures.clockSpread(t);
+      m.el("p", ranks + (spread == null ? "" : " (they differ by 2% or more: " + spread + ")"), "class",
+          spread == null ? "muted" : "warn");
+    }
     if (!t.throttleReasons().isEmpty()) {
       m.el("p", "Throttle reasons: " + String.join(", ", t.throttleReasons()), "class", "warn");
     }

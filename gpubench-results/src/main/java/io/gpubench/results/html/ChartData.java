@@ -1,6 +1,7 @@
 package io.gpubench.results.html;
 
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.TelemetrySample;
@@ -8,6 +9,7 @@ import io.gpubench.api.result.Trial;
 import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
+import io.gpubench.results.compare.KernelShares;
 import io.gpubench.results.compare.Leaderboard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,6 +84,28 @@ final class ChartData {
     }
     if (t.smClockMaxMhz() != null) {
       spec.put("smMax", t.smClockMaxMhz());
+    }
+    return add(spec);
+  }
+
+  /**
+   * Adds the bar of a kernel audit: the call's GPU time by library, copies apart, in percent.
+   *
+   * @param audit an audit that was not skipped
+   * @return the chart id, or null when the call had no GPU time
+   */
+  String kernels(KernelAudit audit) {
+    List<KernelShares.Part> parts = KernelShares.parts(audit);
+    if (parts.isEmpty()) {
+      return null;
+    }
+    ObjectNode spec = spec("kernels");
+    ArrayNode a = spec.putArray("parts");
+    for (KernelShares.Part p : parts) {
+      ObjectNode o = a.addObject();
+      o.put("label", p.label());
+      o.put("percent", Math.round(p.share() * 1000) / 10.0);
+      o.put("copies", p.copies());
     }
     return add(spec);
   }

@@ -10,9 +10,11 @@ import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
+import io.gpubench.results.compare.KernelShares;
 import io.gpubench.results.compare.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,9 +22,10 @@ import java.util.StringJoiner;
 
 /**
  * The summary of a run for CI logs and job summaries (GitHub's {@code $GITHUB_STEP_SUMMARY}, GitLab's notes): a
- * headline with the counts, the environment in one line, a GitHub-flavoured table of every case, and the reasons of
- * the cases that did not pass. Every string from the results is escaped, so a case name cannot break the table or
- * become markup.
+ * headline with the counts, the environment in one line, a GitHub-flavoured table of every case (with the kernels
+ * of each audited case: {@code cuBLASLt 100%, 1 kernel}), and the reasons of the cases that did not pass and of
+ * the kernel audits that were skipped. Every string from the results is escaped, so a case name cannot break the
+ * table or become markup.
  */
 public final class MarkdownSummary {
 
@@ -39,12 +42,22 @@ public final class MarkdownSummary {
     md.append("### gpubench: ").append(counts(run.cases())).append("\n\n");
     md.append(Md.escape(Comparison.labels(List.of(run)).get(0))).append(" — ")
         .append(Md.escape(environment(run.environment()))).append("\n\n");
-    Md.Table table = new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
+    // The kernels column only where a case was audited (CUDA), so a CPU run's table stays as it was.
+    boolean audited = run.cases().stream().anyMatch(c -> c.audit() != null);
+    Md.Table table = audited
+        ? new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check", "Flags")
+        : new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
     for (CaseResult c : run.cases()) {
       CaseDigest d = CaseDigest.of(c);
-      table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), String.join(", ", d.flags()));
+      if (audited) {
+        table.row(name(c), c.status().name(), d.time(), d.rate(), c.audit() == null ? "" : KernelShares.line(c.audit()),
+            check(d.tightest()), String.join(", ", d.flags()));
+      } else {
+        table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), String.join(", ", d.flags()));
+      }
     }
     md.append(table.render()).append('\n');
+    md.append(skippedAudits(run.cases()));
     StringBuilder problems = new StringBuilder();
     for (CaseResult c : run.cases()) {
       if (c.status() != CaseStatus.PASSED) {
@@ -111,6 +124,27 @@ public final class MarkdownSummary {
         + Md.escape(Figures.percent(comparator.minEffect()))
         + "; one run on each side is provisional (the spread between runs is not measured).\n"
         + (reasons.length() == 0 ? "" : "\n**Why**\n\n" + reasons);
+  }
+
+  /**
+   * Why audits were skipped, each reason once with the cases it concerns: a refusal (CUPTI without the permission to
+   * profile) is the same for every case of a run.
+   */
+  private static String skippedAudits(List<CaseResult> cases) {
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    for (CaseResult c : cases) {
+      if (c.audit() != null && c.audit().isSkipped()) {
+        byReason.computeIfAbsent(CaseDigest.firstLine(c.audit().skipReason()), r -> new ArrayList<>())
+            .add(name(c));
+      }
+    }
+    if (byReason.isEmpty()) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder("\n**Kernel audits skipped**\n\n");
+    byReason.forEach((reason, names) -> b.append("- ").append(Md.escape(names.size() == 1 ? names.get(0)
+        : names.size() + " cases (" + names.get(0) + ", ...)")).append(": ").append(Md.escape(reason)).append('\n'));
+    return b.toString();
   }
 
   private static String side(CaseResult c) {

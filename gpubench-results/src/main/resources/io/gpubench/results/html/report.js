@@ -49,6 +49,24 @@
         ]
       };
     },
+    kernels: function (s) {
+      // One stacked bar: the call's GPU time by the library that launched each kernel, copies in grey.
+      return {
+        animation: false,
+        grid: {left: 8, right: 24, top: 30, bottom: 24, containLabel: true},
+        legend: {top: 0},
+        tooltip: {trigger: 'item', formatter: function (p) { return p.seriesName + ': ' + p.value + '%'; }},
+        xAxis: {type: 'value', max: 100, axisLabel: {formatter: '{value}%'}},
+        yAxis: {type: 'category', data: ['GPU time']},
+        series: s.parts.map(function (p, i) {
+          return {
+            name: p.label, type: 'bar', stack: 'gpu', data: [p.percent], barWidth: 26,
+            itemStyle: {color: p.copies ? '#9aa1ad' : PALETTE[i % PALETTE.length]},
+            label: {show: p.percent >= 12, formatter: '{a} {c}%', color: '#fff'}
+          };
+        })
+      };
+    },
     ratio: function (s) {
       return {
         animation: false,

@@ -11,6 +11,7 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
+import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
@@ -71,7 +72,90 @@ public final class ReportFixtures {
         environment("bench-01", "NVIDIA H200", "570.86.15", "12.8"), cases);
   }
 
+  /** A kernel name that tries to break out of HTML, in an audit's table (names come from the driver, verbatim). */
+  public static final String EVIL_KERNEL = "void at::native::</td><script>alert(5)</script><td>(int)";
+  /** Why the BF16 case's audit was skipped. */
+  public static final String AUDIT_REFUSED = "CUPTI refused: cuptiActivityEnable failed: "
+      + "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (35) activity kind 10 for the kernel audit of "
+      + "examples.GemmBenchmark#gemm[m=1024,n=1024,k=1024][BF16][cuda:0]; profiling is restricted to administrators "
+      + "on this machine (NVreg_RestrictProfilingToAdminUsers)";
+
+  /**
+   * The H200 run with kernel audits on its CUDA cases: the FP16 GEMM one cuBLASLt kernel and a memset, the BF16
+   * GEMM's audit refused, the ViT's seventeen kernels of ATen, cuBLASLt and the benchmark (one with a hostile name).
+   */
+  public static RunResult h200RunAudited() {
+    RunResult run = h200Run();
+    List<CaseResult> cases = new ArrayList<>();
+    for (CaseResult c : run.cases()) {
+      if (c.id().equals(GEMM_FP16)) {
+        cases.add(c.withAudit(gemmAudit()));
+      } else if (c.id().equals(GEMM_BF16)) {
+        cases.add(c.withAudit(KernelAudit.skipped(AUDIT_REFUSED)));
+      } else if (c.id().equals(VIT_FP16)) {
+        cases.add(c.withAudit(modelAudit()));
+      } else {
+        cases.add(c);
+      }
+    }
+    return new RunResult(run.schema(), run.runId(), run.startedAt(), run.finishedAt(), run.environment(), cases);
+  }
+
+  /** One cuBLASLt kernel and a memset of its workspace, attributed by stack. */
+  public static KernelAudit gemmAudit() {
+    KernelAudit.Kernel k = new KernelAudit.Kernel(
+        "sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_segment_k_off_kernel"
+            + "__5x_cublas", KernelAudit.Library.CUBLASLT, "libcublasLt.so.13", KernelAudit.Method.STACK, 1, 80_700,
+        80_700 / 81_000.0);
+    KernelAudit.Copy memset = new KernelAudit.Copy("memset", 1, 32, 300, 300 / 81_000.0);
+    return new KernelAudit(null, 1, 83_500, 80_700, 300, 81_000 / 83_500.0, 80_700 / 81_000.0, 0, 300 / 81_000.0,
+        List.of(k), List.of(memset), new KernelAudit.Attribution("native call stack at each launch call", 1, 0, 0,
+            List.of("1 launch calls, 1 stack walks joined by thread and order")),
+        new KernelAudit.Cost(2_900_000, 1_100_000, 1, 1, 23, 0));
+  }
+
+  /** Seventeen kernels: fourteen of ATen (one with a hostile name), two of cuBLASLt, one of the benchmark. */
+  public static KernelAudit modelAudit() {
+    List<KernelAudit.Kernel> ks = new ArrayList<>();
+    double total = 0;
+    double[] nanos = new double[17];
+    for (int i = 0; i < 17; i++) {
+      nanos[i] = 900_000.0 / (i + 1);
+      total += nanos[i];
+    }
+    for (int i = 0; i < 17; i++) {
+      KernelAudit.Library lib = i < 2 ? KernelAudit.Library.CUBLASLT : i == 16 ? KernelAudit.Library.BENCHMARK
+          : KernelAudit.Library.ATEN;
+      String name = i == 5 ? EVIL_KERNEL : lib == KernelAudit.Library.ATEN ? "void at::native::elementwise_kernel<" + i
+          + ">(int)" : lib == KernelAudit.Library.BENCHMARK ? "gb_scale" : "sm90_xmma_gemm_bf16_" + i;
+      String source = lib == KernelAudit.Library.CUBLASLT ? "libcublasLt.so.13"
+          : lib == KernelAudit.Library.BENCHMARK ? "JVM (JNA)" : "libtorch_cuda.so";
+      ks.add(new KernelAudit.Kernel(name, lib, source, KernelAudit.Method.STACK, i < 2 ? 12 : 4, nanos[i],
+          nanos[i] / total));
+    }
+    return new KernelAudit(null, 1, total / 0.81, total, 0, 0.81, (total - nanos[16]) / total, 0, 0, ks, List.of(),
+        new KernelAudit.Attribution("native call stack at each launch call", 1, 0, 0, List.of()),
+        new KernelAudit.Cost(41_000_000, 30_000_000, 84, 84, 2_400, 0));
+  }
+
   /** The same benchmarks on an A100: gemm FP16 clearly slower, the CPU case unchanged, one case only here. */
+  /**
+   * An all-reduce of a world of two GPUs whose SM clocks differed by more than 2%: 330.4 GB/s of bus bandwidth,
+   * bound by the NVLink.
+   *
+   * @return the case
+   */
+  public static CaseResult worldCase() {
+    Telemetry t = new Telemetry(20, 1980.0, 1950.0, 1980.0, 400.0, 450.0, 60.0, List.of(), false, false, List.of(),
+        List.of(), List.of(1980.0, 1755.0));
+    Throughput bus = new Throughput(null, null, null, null, null, null, 268435456.0 / 450e9 * 1e9, 1.36, "link",
+        "2 x datasheet; link: 18 NVLink 4.0 links", 268435456.0, 330.4e9);
+    return new CaseResult("x.AllReduceBenchmark#allreduce[mib=256][FP32][cuda][world 2]", "x.AllReduceBenchmark",
+        "allreduce", "allreduce [256 MiB, FP32, world 2]", BackendId.parse("cuda:0"), Precision.FP32,
+        Map.of("mib", 256L), CaseStatus.PASSED, null, timing(812_400, 0.01, 10, 7, true), null, bus, t, null,
+        Map.of(), null, 2, null);
+  }
+
   public static RunResult a100Run() {
     List<CaseResult> cases = new ArrayList<>();
     cases.add(gemm(GEMM_FP16, Precision.FP16, "cuda:0", 160_000, 31, CaseStatus.PASSED, 0.0091, false));

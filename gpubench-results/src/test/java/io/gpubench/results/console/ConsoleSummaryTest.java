@@ -35,4 +35,16 @@ class ConsoleSummaryTest {
         .contains("skipped 2 cases (w [4, FP32, cuda:0], ...): no CUDA driver")
         .contains("results: /tmp/results.json");
   }
+
+  @Test
+  void aWorldShowsItsBusBandwidthAndTheRangeOfItsGpusClocks() {
+    RunResult sample = ResultsFileTest.sampleRun();
+    RunResult run = new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(), sample.environment(),
+        List.of(io.gpubench.results.compare.ReportFixtures.worldCase()));
+
+    assertThat(ConsoleSummary.render(run, "/tmp/results.json"))
+        .containsPattern("allreduce \\[256 MiB, FP32, world 2\\]\\s+PASSED")
+        .contains("330.4 GB/s bus (1.36x bound)")
+        .contains("SM clocks 1755-1980 MHz");
+  }
 }

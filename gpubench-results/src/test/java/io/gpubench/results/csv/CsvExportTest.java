@@ -51,6 +51,42 @@ class CsvExportTest {
   }
 
   @Test
+  void aWorldHasItsSizeBusBandwidthAndClockRangeInColumns() throws IOException {
+    RunResult h200 = ReportFixtures.h200Run();
+    RunResult run = new RunResult(h200.schema(), "id", h200.startedAt(), h200.finishedAt(), h200.environment(),
+        List.of(h200.cases().get(0), ReportFixtures.worldCase()));
+    List<CSVRecord> rows = parse(run);
+    assertThat(rows.get(0).get("world_size")).isEmpty();
+    assertThat(rows.get(0).get("bus_bytes_per_s")).isEmpty();
+    CSVRecord world = rows.get(1);
+    assertThat(world.get("world_size")).isEqualTo("2");
+    assertThat(Double.parseDouble(world.get("bus_bytes_per_s"))).isEqualTo(330.4e9);
+    assertThat(world.get("world_sm_clock_low_mhz")).isEqualTo("1755");
+    assertThat(world.get("world_sm_clock_high_mhz")).isEqualTo("1980");
+    assertThat(world.get("bound_by")).isEqualTo("link");
+  }
+
+  @Test
+  void theKernelAuditGetsItsLineItsSharesAndItsCost() throws IOException {
+    List<CSVRecord> rows = parse(ReportFixtures.h200RunAudited());
+    CSVRecord gemm = rows.get(0);
+    assertThat(gemm.get("kernels")).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(Double.parseDouble(gemm.get("audit_kernels_per_call"))).isEqualTo(1.0);
+    assertThat(Double.parseDouble(gemm.get("audit_gpu_ns"))).isEqualTo(81_000.0);
+    assertThat(Double.parseDouble(gemm.get("audit_busy_fraction"))).isEqualTo(81_000 / 83_500.0);
+    assertThat(Double.parseDouble(gemm.get("audit_library_share"))).isEqualTo(80_700 / 81_000.0);
+    assertThat(gemm.get("audit_top_library")).isEqualTo("cuBLASLt");
+    assertThat(gemm.get("audit_top_kernel")).startsWith("sm90_xmma_gemm_f16f16");
+    assertThat(Double.parseDouble(gemm.get("audit_cost_ns"))).isEqualTo(2_900_000.0);
+    assertThat(gemm.get("audit_skip_reason")).isEmpty();
+    CSVRecord refused = rows.get(2);
+    assertThat(refused.get("kernels")).isEqualTo("audit skipped");
+    assertThat(refused.get("audit_skip_reason")).isEqualTo(ReportFixtures.AUDIT_REFUSED);
+    assertThat(refused.get("audit_busy_fraction")).isEmpty();
+    assertThat(rows.get(1).get("kernels")).as("a CPU case").isEmpty();
+  }
+
+  @Test
   void commasQuotesAndLineBreaksSurviveTheRoundTrip() throws IOException {
     CSVRecord evil = parse(ReportFixtures.h200Run()).stream()
         .filter(r -> r.get("id").equals(ReportFixtures.EVIL_ID)).findFirst().orElseThrow();

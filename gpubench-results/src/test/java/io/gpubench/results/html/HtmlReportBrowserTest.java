@@ -63,6 +63,50 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void theKernelsSectionDrawsItsBarOfSharesAndListsTheTopKernels() throws Exception {
+    ReportPage page = open(List.of(ReportFixtures.h200RunAudited()), "kernels");
+    JsonNode check = page.run("page-check.js");
+    List<String> kinds = new ArrayList<>();
+    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    // a bar per audit that ran (the FP16 GEMM, the ViT); the refused audit has none
+    assertThat(kinds).filteredOn("kernels"::equals).hasSize(2);
+    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
+    assertChartsDrawn(check);
+    assertIsolatedAndClean(page, check);
+
+    JsonNode sections = page.evaluate("Array.from(document.querySelectorAll('section.kernels')).map(s => {"
+        + " const el = s.querySelector('[data-chart]');"
+        + " const series = el ? echarts.getInstanceByDom(el).getOption().series : [];"
+        + " return {line: (s.querySelector('.kernel-line') || {}).textContent || null,"
+        + "  skipped: (s.querySelector('.audit-skipped') || {}).textContent || null,"
+        + "  rows: s.querySelectorAll('tr.kernel-row').length,"
+        + "  more: (s.querySelector('tr.muted td') || {}).textContent || null,"
+        + "  names: Array.from(s.querySelectorAll('td.kernel-name')).map(td => td.textContent),"
+        + "  bar: series.map(x => x.name + ' ' + x.data[0] + '%'),"
+        + "  stacked: series.every(x => x.stack === 'gpu'),"
+        + "  barHeight: el ? el.getBoundingClientRect().height : 0}; })");
+    assertThat(sections).hasSize(3);
+    JsonNode gemm = sections.get(0);
+    assertThat(gemm.get("line").asString()).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(strings(gemm.get("bar"))).containsExactly("cuBLASLt 99.6%", "copies 0.4%");
+    assertThat(gemm.get("stacked").asBoolean()).isTrue();
+    assertThat(gemm.get("rows").asInt()).isEqualTo(1);
+    assertThat(gemm.get("barHeight").asDouble()).isBetween(80.0, 160.0);
+    assertThat(sections.get(1).get("skipped").asString()).endsWith(ReportFixtures.AUDIT_REFUSED);
+    assertThat(sections.get(1).get("bar")).isEmpty();
+    JsonNode vit = sections.get(2);
+    assertThat(strings(vit.get("bar"))).containsExactly("ATen 54.7%", "cuBLASLt 43.6%", "benchmark 1.7%");
+    assertThat(vit.get("rows").asInt()).isEqualTo(10);
+    assertThat(vit.get("more").asString()).isEqualTo("7 more kernels");
+    // the hostile kernel name is text in its cell, not markup: no script ran (no dialog), nothing was injected
+    assertThat(strings(vit.get("names"))).contains(ReportFixtures.EVIL_KERNEL);
+    assertThat(page.dialogs()).isEmpty();
+    assertThat(check.get("scripts").asInt()).isEqualTo(3);
+    page.evaluate("document.querySelectorAll('section.kernels')[0].scrollIntoView()");
+    page.screenshot(OUT.resolve("report-kernels.png"));
+  }
+
+  @Test
   void hostileStringsFromResultsRenderAsText() throws Exception {
     ReportPage page = open(List.of(ReportFixtures.h200Run(), ReportFixtures.a100Run()), "hostile");
     JsonNode check = page.run("page-check.js");

@@ -44,6 +44,25 @@ class HtmlReportTest {
   }
 
   @Test
+  void aWorldsCardShowsItsRanksBusBandwidthAndEachRanksClock() throws Exception {
+    RunResult h200 = ReportFixtures.h200Run();
+    RunResult run = new RunResult(h200.schema(), "id", h200.startedAt(), h200.finishedAt(), h200.environment(),
+        List.of(ReportFixtures.worldCase()));
+    Document doc = write(List.of(run));
+    Element row = doc.select("table.summary tbody tr").get(0);
+    assertThat(row.select("td").get(0).text()).isEqualTo("allreduce [256 MiB, FP32, world 2]");
+    assertThat(row.select("td").get(3).text()).isEqualTo("330.4 GB/s bus");
+    assertThat(row.select(".badge.flag").eachText()).containsExactly("SM clocks 1755-1980 MHz");
+    Element card = doc.select("article.case").get(0);
+    assertThat(card.select("dt:contains(world) + dd").text()).startsWith("2 ranks");
+    assertThat(card.select("dt:contains(bus bandwidth) + dd").text()).startsWith("330.4 GB/s");
+    assertThat(card.select("dt:contains(roofline gap) + dd").text()).contains("link bound");
+    assertThat(card.select("p.warn").eachText()).anySatisfy(t -> assertThat(t)
+        .isEqualTo("SM clock mean of each rank's GPU: rank 0 1980 MHz, rank 1 1755 MHz (they differ by 2% or more: "
+            + "1755-1980 MHz)"));
+  }
+
+  @Test
   void aCaseCardShowsTheIntervalTheMarginsTheRooflineAndTheTelemetry() throws Exception {
     Element card = write(List.of(ReportFixtures.h200Run())).select("article.case").get(0);
     assertThat(card.select("dt:contains(mean, 95% CI) + dd").text()).matches(".*\\[.+ µs … .+ µs], ±\\d\\.\\d%");
@@ -54,6 +73,35 @@ class HtmlReportTest {
         .matches("×\\d+(\\.\\d+)? over the compute bound of .+ per call \\(peaks: datasheet: NVIDIA H200 SXM\\)");
     assertThat(card.select(".telemetry p").first().text()).startsWith("SM clock mean 1978 MHz (min 1975");
     assertThat(card.select("[data-chart]")).hasSize(2);
+  }
+
+  @Test
+  void anAuditedCaseShowsItsKernelsByLibraryWithTheTopKernelsAndASkippedAuditItsReason() throws Exception {
+    Document doc = write(List.of(ReportFixtures.h200RunAudited()));
+    List<Element> cards = doc.select("article.case");
+    Element gemm = cards.get(0).selectFirst("section.kernels");
+    assertThat(gemm.selectFirst(".kernel-line").text()).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(gemm.select("dt:contains(span, GPU busy) + dd").text()).isEqualTo("83.5 µs, busy 97% of it");
+    assertThat(gemm.select("tr.kernel-row td").eachText().subList(1, 6))
+        .containsExactly("cuBLASLt", "libcublasLt.so.13", "1", "80.7 µs", "100%");
+    assertThat(gemm.select("tr.copy-row td").eachText()).containsExactly("memset", "copies", "32 B per call", "1",
+        "300 ns", "0.4%");
+    assertThat(gemm.select("[data-chart]")).hasSize(1);
+    assertThat(gemm.selectFirst("details.audit-details").text()).contains("1 launch calls, 1 stack walks of 23 frames");
+    // the card keeps its other charts: the trial histogram, the kernels bar, the telemetry timeline
+    assertThat(cards.get(0).select("[data-chart]")).hasSize(3);
+
+    assertThat(cards.get(2).selectFirst("section.kernels .audit-skipped").text())
+        .isEqualTo("Kernel audit skipped: " + ReportFixtures.AUDIT_REFUSED);
+    assertThat(cards.get(2).select("section.kernels [data-chart]")).isEmpty();
+
+    Element vit = doc.select("section.kernels").get(2);
+    assertThat(vit.select("tr.kernel-row")).hasSize(KernelSection.TOP);
+    assertThat(vit.selectFirst("tr.muted td").text()).isEqualTo("7 more kernels");
+    assertThat(vit.select("td.kernel-name").eachAttr("title")).contains(ReportFixtures.EVIL_KERNEL);
+    assertThat(vit.select("script")).isEmpty();
+    // a CPU case has no audit and no section
+    assertThat(cards.get(1).select("section.kernels")).isEmpty();
   }
 
   @Test

@@ -48,6 +48,21 @@ class MarkdownSummaryTest {
   }
 
   @Test
+  void auditedCasesGetAKernelsColumnAndSkippedAuditsTheirReasonOnce() {
+    Node doc = PARSER.parse(MarkdownSummary.render(ReportFixtures.h200RunAudited()));
+    List<List<String>> rows = table(doc);
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check",
+        "Flags");
+    assertThat(rows.get(1).get(4)).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(rows.get(2).get(4)).as("a CPU case has no audit").isEmpty();
+    assertThat(rows.get(3).get(4)).isEqualTo("audit skipped");
+    assertThat(rows.get(8).get(4)).isEqualTo("ATen 55%, cuBLASLt 44%, benchmark 1.7%, 84 kernels");
+    assertThat(listItems(doc)).contains("gemm [1024x1024x1024, BF16, cuda:0]: " + ReportFixtures.AUDIT_REFUSED);
+    // a run without audits keeps its table as it was
+    assertThat(table(PARSER.parse(MarkdownSummary.render(ReportFixtures.h200Run()))).get(0)).doesNotContain("Kernels");
+  }
+
+  @Test
   void casesThatDidNotPassAreListedWithTheirReasonOnOneLine() {
     String md = MarkdownSummary.render(ReportFixtures.h200Run());
     assertThat(md).contains("**Not passed**");

@@ -48,6 +48,22 @@ public final class CpuBackend implements Backend {
     }
   }
 
+  /** The ranks of a world on the CPU are processes of the host, any number of them. */
+  @Override
+  public boolean ranksShareDevice() {
+    return true;
+  }
+
+  /**
+   * The CPU runs worlds of any size: the ranks are worker processes of the host, kept in step by the engine (a
+   * barrier around each trial), with no communicator between them; what they exchange is theirs to arrange. It is
+   * what CI runs the engine's coordination of ranks on.
+   */
+  @Override
+  public Optional<String> worldUnsupported(int size) {
+    return Optional.empty();
+  }
+
   @Override
   public BackendSession open(SessionSpec spec) {
     return new CpuSession();

@@ -1,0 +1,46 @@
+package io.gpubench.engine.execution;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.Memory;
+import io.gpubench.api.result.Telemetry;
+import io.gpubench.api.result.Throughput;
+import io.gpubench.api.result.Timing;
+import io.gpubench.engine.plan.CaseSpec;
+import java.util.Map;
+
+/** Makes a case's result record from its spec and what the run found. */
+public final class Results {
+
+  private Results() {}
+
+  /**
+   * A result for a case that is not run, with the reason.
+   *
+   * @param spec the case
+   * @param reason why it is skipped
+   * @return the result
+   */
+  public static CaseResult skipped(CaseSpec spec, String reason) {
+    return of(spec, CaseStatus.SKIPPED, reason, null, null, null, null, null);
+  }
+
+  /**
+   * A result for a case that could not complete.
+   *
+   * @param spec the case
+   * @param message what failed, where
+   * @return the result
+   */
+  public static CaseResult error(CaseSpec spec, String message) {
+    return of(spec, CaseStatus.ERROR, message, null, null, null, null, null);
+  }
+
+  static CaseResult of(CaseSpec spec, CaseStatus status, String message, Timing timing, Correctness correctness,
+      Throughput throughput, Telemetry telemetry, Memory memory) {
+    return new CaseResult(spec.id(), spec.declaration().type().getName(), spec.workload().name(), spec.displayName(),
+        spec.backend().id(), spec.precision(), spec.dims().axes(), status, message, timing, correctness, throughput,
+        telemetry, memory, Map.of(), null, spec.world() == null ? null : spec.world().size(), null);
+  }
+}

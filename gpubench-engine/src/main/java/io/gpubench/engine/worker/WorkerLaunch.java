@@ -1,0 +1,150 @@
+package io.gpubench.engine.worker;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The command line of a worker: the build JVM's own {@code java} and class path (what Surefire gave the engine,
+ * or the URLs of the class loader the console launcher made for {@code --class-path}), its JVM arguments without debugger agents (a second JVM cannot listen on the same
+ * port), then the run's and the class's. JMH's forks do the same. The class path goes in an argument file, since it
+ * can be longer than a command line may be.
+ */
+final class WorkerLaunch {
+  private final Path javaCommand;
+  private final Path argFile;
+  private final List<String> inherited;
+
+  private WorkerLaunch(Path javaCommand, Path argFile, List<String> inherited) {
+    this.javaCommand = javaCommand;
+    this.argFile = argFile;
+    this.inherited = inherited;
+  }
+
+  /**
+   * The launch of this JVM's workers.
+   *
+   * @param dir the folder for the argument file
+   * @param anchors classes whose code must be on the workers' class path (the engine's; benchmark classes)
+   * @return the launch
+   */
+  static WorkerLaunch of(Path dir, Class<?>... anchors) {
+    Set<String> path = new LinkedHashSet<>();
+    for (String p : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+      if (!p.isBlank()) {
+        path.add(p);
+      }
+    }
+    // The console launcher (and IDEs) load the tests with a class loader of their own, and java.class.path then
+    // holds the launcher alone: the loader's URLs are the class path the workers need.
+    for (ClassLoader l = Thread.currentThread().getContextClassLoader(); l != null; l = l.getParent()) {
+      if (l instanceof URLClassLoader u) {
+        for (URL url : u.getURLs()) {
+          try {
+            path.add(Path.of(url.toURI()).toString());
+          } catch (URISyntaxException | IllegalArgumentException e) {
+            // not a file: a worker could not use it either
+          }
+        }
+      }
+    }
+    for (Class<?> c : anchors) {
+      location(c).ifPresent(path::add);
+    }
+    try {
+      Files.createDirectories(dir);
+      Path argFile = dir.resolve("worker-classpath.args");
+      Files.writeString(argFile, "-cp\n" + quote(String.join(File.pathSeparator, path)) + "\n", StandardCharsets.UTF_8);
+      List<String> inherited = new ArrayList<>();
+      for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        if (!isDebugger(a) && !a.startsWith("-XX:ErrorFile")) {
+          inherited.add(a);
+        }
+      }
+      return new WorkerLaunch(Path.of(System.getProperty("java.home"), "bin", "java"), argFile, inherited);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the workers' class path into " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Adds a class's code location (a jar or a classes folder) when the class path lacks it, as under class loaders
+   * that do not show in {@code java.class.path}.
+   *
+   * @param type a benchmark class
+   */
+  synchronized void ensure(Class<?> type) {
+    location(type).ifPresent(loc -> {
+      try {
+        String text = Files.readString(argFile, StandardCharsets.UTF_8);
+        if (!text.contains(loc)) {
+          String cp = text.substring(text.indexOf('\n') + 1).strip();
+          String joined = unquote(cp) + File.pathSeparator + loc;
+          Files.writeString(argFile, "-cp\n" + quote(joined) + "\n", StandardCharsets.UTF_8);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot update " + argFile + ": " + e.getMessage(), e);
+      }
+    });
+  }
+
+  /**
+   * The command of one worker.
+   *
+   * @param jvmArgs the run's and the class's JVM arguments
+   * @param errorFileDir where the JVM writes its fatal-error report
+   * @param port the engine's port
+   * @param token the hello token
+   * @return the command
+   */
+  List<String> command(List<String> jvmArgs, Path errorFileDir, int port, String token) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(javaCommand.toString());
+    cmd.addAll(inherited);
+    cmd.addAll(jvmArgs);
+    cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("hs_err_pid%p.log"));
+    cmd.add("@" + argFile);
+    cmd.add(WorkerMain.class.getName());
+    cmd.add(String.valueOf(port));
+    cmd.add(token);
+    return cmd;
+  }
+
+  private static boolean isDebugger(String arg) {
+    return arg.startsWith("-agentlib:jdwp") || arg.startsWith("-Xrunjdwp") || arg.equals("-Xdebug");
+  }
+
+  private static java.util.Optional<String> location(Class<?> c) {
+    try {
+      CodeSource cs = c.getProtectionDomain().getCodeSource();
+      if (cs == null || cs.getLocation() == null) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(Path.of(cs.getLocation().toURI()).toString());
+    } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  /** An argument file's quoting: double quotes, with backslashes and quotes escaped. */
+  private static String quote(String s) {
+    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  private static String unquote(String s) {
+    String inner = s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
+    return inner.replace("\\\"", "\"").replace("\\\\", "\\");
+  }
+}

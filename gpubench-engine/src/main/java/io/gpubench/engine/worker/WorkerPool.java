@@ -1,0 +1,268 @@
+package io.gpubench.engine.worker;
+
+import io.gpubench.api.BackendId;
+import io.gpubench.api.ForkMode;
+import io.gpubench.engine.plan.CaseSpec;
+import io.gpubench.engine.plan.ForkPolicy;
+import io.gpubench.engine.protocol.CaseChannel;
+import io.gpubench.engine.protocol.StepFailed;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The run's worker processes, by what they may be reused for. {@link ForkMode#DEVICE}: one worker per device, kept
+ * for the run; the CPU's is renewed for each class (a JIT profile is part of a CPU figure). {@link ForkMode#CLASS}:
+ * one per class and device. {@link ForkMode#CASE}: one per case. A worker whose case left it unusable (it died, ran
+ * out of time, had a virtual-machine error or a device fault) is never reused: the next case gets a new one.
+ */
+public final class WorkerPool implements AutoCloseable {
+  private final WorkerLaunch launch;
+  private final Path dir;
+  private final Map<String, String> settings;
+  private final Map<String, WorkerProcess> idle = new LinkedHashMap<>();
+  private final Set<String> busy = new HashSet<>();
+  private final Map<String, WorldLease> idleWorlds = new LinkedHashMap<>();
+  private int started;
+
+  /**
+   * A worker lent to one case.
+   *
+   * @param key what the worker may be reused for
+   * @param device the device it serves
+   * @param worker the process
+   * @param channel the case's steps over it
+   * @param backendInWorker the case's backend as the worker sees it
+   */
+  public record Lease(String key, BackendId device, WorkerProcess worker, CaseChannel channel,
+      BackendId backendInWorker) {}
+
+  /**
+   * Makes the pool of a run.
+   *
+   * @param dir the workers' folder: logs, fatal-error reports, the class-path file
+   * @param settings the run's {@code gpubench.} keys, without the prefix, for the workers' backends
+   */
+  public WorkerPool(Path dir, Map<String, String> settings) {
+    this.dir = dir;
+    this.settings = Map.copyOf(settings);
+    this.launch = WorkerLaunch.of(dir, WorkerMain.class);
+  }
+
+  /**
+   * Lends a worker to a case, starting one if none may be reused.
+   *
+   * @param spec the case
+   * @return the lease
+   * @throws StepFailed when a worker cannot start, with what is known
+   */
+  public Lease lease(CaseSpec spec) throws StepFailed {
+    ForkPolicy fork = spec.fork();
+    BackendId device = spec.backend().id();
+    String key = key(spec, fork);
+    WorkerProcess worker;
+    synchronized (this) {
+      retireOthers(device, key);
+      retireWorlds(Set.of(device), null);
+      worker = idle.remove(key);
+      if (worker != null && !worker.usable()) {
+        worker.close();
+        worker = null;
+      }
+      busy.add(key);
+    }
+    try {
+      if (worker == null) {
+        launch.ensure(spec.declaration().type());
+        String name = device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-"
+            + nextNumber();
+        worker = WorkerProcess.start(launch, name, dir, fork.jvmArgs(), spec.backend().workerEnvironment(),
+            Duration.ofSeconds(fork.startTimeoutSeconds()), settings);
+      }
+    } catch (StepFailed e) {
+      synchronized (this) {
+        busy.remove(key);
+      }
+      throw e;
+    }
+    return new Lease(key, device, worker,
+        new WorkerChannel(worker, Duration.ofSeconds(fork.timeoutSeconds())), spec.backend().idInWorker());
+  }
+
+  /**
+   * Takes a worker back after its case.
+   *
+   * @param lease the lease
+   * @param retire true when the worker must not run another case
+   */
+  public void done(Lease lease, boolean retire) {
+    synchronized (this) {
+      busy.remove(lease.key());
+      if (!retire && lease.worker().usable() && !lease.key().startsWith("case:")) {
+        idle.put(lease.key(), lease.worker());
+        return;
+      }
+    }
+    lease.worker().close();
+  }
+
+  private synchronized int nextNumber() {
+    return ++started;
+  }
+
+  /** Workers of a device kept for another class are of no further use once the device's next class starts. */
+  private void retireOthers(BackendId device, String key) {
+    List<String> stale = new ArrayList<>();
+    for (String k : idle.keySet()) {
+      if (k.startsWith(device + "|") && !k.equals(key)) {
+        stale.add(k);
+      }
+    }
+    for (String k : stale) {
+      idle.remove(k).close();
+    }
+  }
+
+  private String key(CaseSpec spec, ForkPolicy fork) {
+    BackendId device = spec.backend().id();
+    String jvm = String.join(" ", fork.jvmArgs());
+    String type = spec.declaration().type().getName();
+    return switch (fork.mode()) {
+      case CLASS -> device + "|" + type + "|" + jvm;
+      case CASE -> "case:" + device + "|" + spec.id() + "|" + nextNumber();
+      default -> device.family().equals("cpu") ? device + "|" + type + "|" + jvm : device + "|" + jvm;
+    };
+  }
+
+  /**
+   * Lends a case's world its workers, one per rank, started together (or kept from the world's previous case),
+   * each seeing the world's devices ({@link io.gpubench.api.spi.Backend#worldEnvironment}). Idle workers of the
+   * world's devices are stopped first: they hold the devices and would show as other processes on them.
+   *
+   * @param spec a case with a complete world
+   * @return the lease
+   * @throws StepFailed when a rank's worker cannot start, naming the rank
+   */
+  public WorldLease leaseWorld(CaseSpec spec) throws StepFailed {
+    ForkPolicy fork = spec.fork();
+    var ranks = spec.world().ranks();
+    Set<BackendId> devices = new java.util.LinkedHashSet<>();
+    ranks.forEach(b -> devices.add(b.id()));
+    String jvm = String.join(" ", fork.jvmArgs());
+    String key = "world:" + ranks.stream().map(b -> b.id().toString()).collect(java.util.stream.Collectors.joining(","))
+        + "|" + jvm + switch (fork.mode()) {
+          case CLASS -> "|" + spec.declaration().type().getName();
+          case CASE -> "|case " + nextNumber();
+          default -> "";
+        };
+    synchronized (this) {
+      WorldLease kept = idleWorlds.remove(key);
+      if (kept != null && kept.usable()) {
+        retireWorlds(devices, null);
+        return kept;
+      }
+      if (kept != null) {
+        kept.close();
+      }
+      retireWorlds(devices, null);
+      for (String k : new ArrayList<>(idle.keySet())) {
+        if (devices.stream().anyMatch(d -> k.startsWith(d + "|"))) {
+          idle.remove(k).close();
+        }
+      }
+    }
+    launch.ensure(spec.declaration().type());
+    Map<String, String> env = ranks.get(0).worldEnvironment(ranks);
+    String family = ranks.get(0).id().family();
+    int n = ranks.size();
+    WorkerProcess[] workers = new WorkerProcess[n];
+    StepFailed[] failures = new StepFailed[n];
+    List<Thread> starting = new ArrayList<>();
+    for (int r = 0; r < n; r++) {
+      int rank = r;
+      String name = family + "-w" + n + "r" + r + "-" + nextNumber();
+      Thread t = new Thread(() -> {
+        try {
+          workers[rank] = WorkerProcess.start(launch, name, dir, fork.jvmArgs(), env,
+              Duration.ofSeconds(fork.startTimeoutSeconds()), settings);
+        } catch (StepFailed e) {
+          failures[rank] = e;
+        } catch (RuntimeException e) {
+          failures[rank] = new StepFailed(new io.gpubench.engine.protocol.Failure(
+              io.gpubench.engine.protocol.Phase.WORKER_START, null, e.toString(), null, false, true), e);
+        }
+      }, "gpubench-start-" + name);
+      t.setDaemon(true);
+      t.start();
+      starting.add(t);
+    }
+    for (Thread t : starting) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    for (int r = 0; r < n; r++) {
+      if (failures[r] != null || workers[r] == null) {
+        for (WorkerProcess w : workers) {
+          if (w != null) {
+            w.kill();
+          }
+        }
+        var f = failures[r] == null ? null : failures[r].failure();
+        throw new StepFailed(new io.gpubench.engine.protocol.Failure(io.gpubench.engine.protocol.Phase.WORKER_START,
+            null, (n > 1 ? "rank " + r + ": " : "") + (f == null ? "it did not start" : f.description()), null, false,
+            true), null);
+      }
+    }
+    return new WorldLease(key, devices, List.of(workers));
+  }
+
+  /**
+   * Takes a world's workers back after its case.
+   *
+   * @param lease the lease
+   * @param retire true when they must not run another case (a rank failed: the world was stopped)
+   */
+  public void doneWorld(WorldLease lease, boolean retire) {
+    synchronized (this) {
+      if (!retire && lease.usable() && !lease.key().contains("|case ")) {
+        WorldLease old = idleWorlds.put(lease.key(), lease);
+        if (old != null && old != lease) {
+          old.close();
+        }
+        return;
+      }
+    }
+    lease.close();
+  }
+
+  /** Idle worlds on any of these devices are of no further use once another case takes one of the devices. */
+  private void retireWorlds(Set<BackendId> devices, String keep) {
+    for (String k : new ArrayList<>(idleWorlds.keySet())) {
+      WorldLease w = idleWorlds.get(k);
+      if (!k.equals(keep) && w.devices().stream().anyMatch(devices::contains)) {
+        idleWorlds.remove(k).close();
+      }
+    }
+  }
+
+  /** Stops every worker. */
+  @Override
+  public synchronized void close() {
+    for (WorkerProcess w : idle.values()) {
+      w.close();
+    }
+    idle.clear();
+    for (WorldLease w : idleWorlds.values()) {
+      w.close();
+    }
+    idleWorlds.clear();
+  }
+}
