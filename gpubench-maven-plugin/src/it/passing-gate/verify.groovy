@@ -10,4 +10,6 @@ assert !log.contains('violation')
 def summary = new File(basedir, 'step-summary.md')
 assert summary.isFile() : 'the gate did not write $GITHUB_STEP_SUMMARY'
 assert summary.text.startsWith('## gpubench gate: passed')
-assert summary.text.contains('| Case | Baseline median time | Current median time | Change | p | Verdict |')
+assert summary.text.contains('| Case | Baseline median time | Current median time | Change (interval) | Runs | Verdict |')
+// The results file is named in the POM: judged whatever its age, with the age stated.
+assert log =~ /judging \S+results.json, named by gpubench.results: a run that finished .+ ago, before this build started/

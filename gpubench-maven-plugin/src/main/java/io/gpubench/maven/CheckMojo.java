@@ -1,6 +1,8 @@
 package io.gpubench.maven;
 
 import io.gpubench.maven.baseline.InvalidBaselineException;
+import io.gpubench.maven.gate.BuildResults;
+import io.gpubench.maven.gate.BuildRuns;
 import io.gpubench.maven.gate.Gate;
 import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.Bounds;
@@ -8,14 +10,15 @@ import io.gpubench.maven.rules.Rule;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.StepSummary;
+import io.gpubench.maven.surefire.SurefireVersionCheck;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
-import io.gpubench.maven.verdict.SampleComparator;
 import io.gpubench.results.ResultsFile;
 import java.io.File;
 import java.util.List;
-import org.apache.maven.plugin.AbstractMojo;
+import java.util.Optional;
+import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -23,30 +26,32 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Gates the build on a gpubench results file: every rule's limits, and a noise-aware comparison with the stored
- * baseline of this environment. Every violation is logged, then the build fails once, naming them all. The file is
- * read, never produced: the engine writes it while the tests run.
+ * Gates the build on the benchmarks this build ran: every rule's limits, and the comparison with the stored baseline
+ * of this environment. Only this build's results are judged (the journals its test phase wrote, one per engine run,
+ * merged; never a results file left by an earlier build); a build whose tests were skipped skips the gate with a
+ * note; a build that ran no benchmark fails, saying what to do (and so does one whose Surefire is too old to run
+ * JUnit Platform engines, naming the version); a run that did not end normally is a violation.
+ * Every violation is logged, then the build fails once, naming them all.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public final class CheckMojo extends AbstractMojo {
-
-  /** Skips the goal. */
-  @Parameter(property = "gpubench.skip", defaultValue = "false")
-  boolean skip;
-
-  /** The results file the engine wrote. */
-  @Parameter(property = "gpubench.results", defaultValue = "${project.build.directory}/gpubench/results.json")
-  File results;
+public final class CheckMojo extends GoalSupport {
 
   /** Rules: case patterns and limits on their figures. */
   @Parameter
   List<Rule> rules;
 
+  /**
+   * A results file or journal to judge instead of this build's runs, whatever its age (the age is stated). Unset,
+   * the goal reads only what this build's test phase wrote.
+   */
+  @Parameter(property = "gpubench.results")
+  File results;
+
   /** The baseline file to compare with (written by the {@code baseline} goal); absent means nothing to compare. */
   @Parameter(property = "gpubench.baseline", defaultValue = "${project.basedir}/gpubench-baseline.json")
   File baseline;
 
-  /** The smallest change of a case's median time that counts as FASTER or SLOWER: {@code 5%} or {@code 0.05}. */
+  /** The smallest change of a case's median that counts as FASTER or SLOWER: {@code 5%} or {@code 0.05}. */
   @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
   String minEffect;
 
@@ -57,15 +62,18 @@ public final class CheckMojo extends AbstractMojo {
   @Parameter(property = "gpubench.compareBy", defaultValue = "time")
   String compareBy;
 
-  /** The level of the rank test and the confidence intervals. */
-  @Parameter(property = "gpubench.significance", defaultValue = "0.05")
+  /**
+   * The level of the comparison: its intervals cover {@code 1 - significance}, and unchanged code is called SLOWER
+   * or FASTER in at most this share of case verdicts.
+   */
+  @Parameter(property = "gpubench.significance", defaultValue = "0.01")
   double significance;
 
-  /** Whether a case SLOWER than its baseline fails the build. */
+  /** Whether a case SLOWER than its baseline fails the build (a provisional SLOWER too). */
   @Parameter(property = "gpubench.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
-  /** Whether a case whose comparison is AMBIGUOUS (too few samples, too noisy) fails the build. */
+  /** Whether a case whose comparison is AMBIGUOUS (within the noise, flagged by telemetry, ...) fails the build. */
   @Parameter(property = "gpubench.failOnAmbiguous", defaultValue = "false")
   boolean failOnAmbiguous;
 
@@ -73,7 +81,11 @@ public final class CheckMojo extends AbstractMojo {
   @Parameter(property = "gpubench.failOnMissingBaseline", defaultValue = "false")
   boolean failOnMissingBaseline;
 
-  /** The largest accepted slowdown of the geometric mean of median-time ratios, such as {@code 3%}; none if unset. */
+  /** Whether a run that did not end normally (killed, crashed, timed out) fails the build, rather than being noted. */
+  @Parameter(property = "gpubench.failOnIncomplete", defaultValue = "true")
+  boolean failOnIncomplete;
+
+  /** The largest accepted slowdown of the geometric mean of median ratios, such as {@code 3%}; none if unset. */
   @Parameter(property = "gpubench.maxGeomeanSlowdown")
   String maxGeomeanSlowdown;
 
@@ -96,16 +108,37 @@ public final class CheckMojo extends AbstractMojo {
   @Parameter(property = "gpubench.summaryFile")
   File summaryFile;
 
+  /** The build's plugins with their effective versions, to refuse a Surefire that cannot run the benchmarks. */
+  @Parameter(defaultValue = "${project.buildPlugins}", readonly = true)
+  List<Plugin> buildPlugins;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
       getLog().info("gpubench check skipped (gpubench.skip)");
       return;
     }
-    Gate gate = new Gate(results.toPath(), bounds(), baseline.toPath(), failOnMissingBaseline, regression());
+    Optional<String> skipped = testsSkipped();
+    if (skipped.isPresent() && results == null) {
+      getLog().warn("gpubench check skipped: the tests were skipped (" + skipped.get() + "), so this build has no "
+          + "benchmark results to judge; results left by an earlier build are not judged");
+      return;
+    }
+    if (results == null && buildPlugins != null) {
+      Optional<String> surefire = SurefireVersionCheck.problem(buildPlugins);
+      if (surefire.isPresent()) {
+        throw new MojoFailureException("gpubench check: " + surefire.get());
+      }
+    }
+    List<Bound> bounds = bounds();
+    RegressionCheck regression = regression();
     Gate.Report report;
+    BuildRuns build;
     try {
-      report = gate.run();
+      build = buildRuns(results);
+      report = new Gate(build, bounds, baseline.toPath(), failOnMissingBaseline, failOnIncomplete, regression).run();
+    } catch (BuildResults.NothingToJudgeException e) {
+      throw new MojoFailureException("gpubench check: " + e.getMessage());
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {
       throw new MojoExecutionException("gpubench check: " + e.getMessage());
     }
@@ -118,7 +151,8 @@ public final class CheckMojo extends AbstractMojo {
       return;
     }
     StringBuilder msg = new StringBuilder("gpubench check: ").append(violations.size())
-        .append(violations.size() == 1 ? " violation" : " violations").append(" in ").append(results).append(':');
+        .append(violations.size() == 1 ? " violation" : " violations").append(" in ").append(build.describe())
+        .append(':');
     violations.forEach(v -> msg.append(System.lineSeparator()).append("  - ").append(v.message()));
     if (haltOnFailure) {
       throw new MojoFailureException(msg.toString());
@@ -136,15 +170,9 @@ public final class CheckMojo extends AbstractMojo {
 
   private RegressionCheck regression() throws MojoExecutionException {
     try {
-      double effect = Unit.RATIO.parse(minEffect);
-      if (effect >= 1) {
-        // "5" meant as 5% would silently make every change SAME.
-        throw new IllegalArgumentException("minEffect " + minEffect + " is " + Math.round(effect * 100)
-            + "%; write a share such as 5% or 0.05");
-      }
       Double geomean = maxGeomeanSlowdown == null || maxGeomeanSlowdown.isBlank() ? null
           : Unit.RATIO.parse(maxGeomeanSlowdown);
-      return new RegressionCheck(new SampleComparator(significance, effect), ComparedFigure.parse(compareBy),
+      return new RegressionCheck(comparator(minEffect, significance), ComparedFigure.parse(compareBy),
           environmentMismatch, ignoredDetails == null ? List.of() : List.of(ignoredDetails.split(",")),
           failOnRegression, failOnAmbiguous, geomean);
     } catch (IllegalArgumentException e) {

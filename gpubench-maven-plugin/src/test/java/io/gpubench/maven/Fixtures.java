@@ -16,6 +16,7 @@ import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.StopReason;
+import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
@@ -112,7 +113,20 @@ public final class Fixtures {
   }
 
   public static RunResult run(Environment env, CaseResult... cases) {
-    return new RunResult(RunResult.SCHEMA, "run-1", "2026-11-30T00:00:00Z", "2026-11-30T00:01:00Z", env,
+    return run("run-1", env, cases);
+  }
+
+  public static RunResult run(String runId, Environment env, CaseResult... cases) {
+    return new RunResult(RunResult.SCHEMA, runId, "2026-11-30T00:00:00Z", "2026-11-30T00:01:00Z", env,
         List.of(cases));
+  }
+
+  /** The case as telemetry flagged it: throttled (with a reason) and/or shared (with another process). */
+  public static CaseResult flagged(CaseResult c, boolean throttled, boolean shared) {
+    Telemetry t = new Telemetry(20, 1500.0, 1400.0, 1980.0, 400.0, 450.0, 80.0,
+        throttled ? List.of("HW_SLOWDOWN") : List.of(), throttled, shared,
+        shared ? List.of("4242 python3 train.py") : List.of(), List.of());
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(), c.shape(),
+        c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), t, c.memory(), c.metrics());
   }
 }

@@ -14,8 +14,11 @@ import java.util.Optional;
  */
 public record BaselineSet(String schema, List<EnvironmentBaseline> environments) {
 
-  /** The schema id of baseline files this version writes and reads. */
-  public static final String SCHEMA = "gpubench-baseline/1";
+  /** The schema id of baseline files this version writes and reads: cases hold runs. */
+  public static final String SCHEMA = "gpubench-baseline/2";
+
+  /** The schema id of the first version (one run's samples per case), still read and upgraded. */
+  public static final String SCHEMA_1 = "gpubench-baseline/1";
 
   /**
    * Makes the set, sorting the environments by key.
@@ -63,19 +66,20 @@ public record BaselineSet(String schema, List<EnvironmentBaseline> environments)
   }
 
   /**
-   * Records an environment's baseline: added when the key is new, else merged case by case into the existing one,
-   * or put in its place when {@code replace} is set.
+   * Records an environment's baseline: added when the key is new, else merged case by case into the existing one
+   * (runs added, the newest {@code maxRuns} kept), or put in its place when {@code replace} is set.
    *
    * @param recorded the new recording
-   * @param replace whether to drop the environment's cases that the new recording lacks
+   * @param replace whether to drop the environment's old runs and the cases that the new recording lacks
+   * @param maxRuns the most runs to keep per case
    * @return the updated set
    */
-  public BaselineSet with(EnvironmentBaseline recorded, boolean replace) {
+  public BaselineSet with(EnvironmentBaseline recorded, boolean replace, int maxRuns) {
     List<EnvironmentBaseline> out = new ArrayList<>();
     boolean merged = false;
     for (EnvironmentBaseline e : environments) {
       if (e.key().equals(recorded.key())) {
-        out.add(replace ? recorded : e.mergedWith(recorded));
+        out.add(replace ? recorded : e.mergedWith(recorded, maxRuns));
         merged = true;
       } else {
         out.add(e);

@@ -42,18 +42,19 @@ public record EnvironmentBaseline(String key, Map<String, String> details, Strin
   }
 
   /**
-   * Merges a newer recording of the same environment into this one: cases in the newer one replace those with the
-   * same id, cases it did not run are kept (a run of a subset of benchmarks must not erase the rest), and the
-   * details and time become the newer ones. Only for recordings under the same software: see
-   * {@link BaselineSet#softwareChanges}.
+   * Merges a newer recording of the same environment into this one: a case in both gets the newer runs added to its
+   * old ones (the newest {@code maxRuns} kept), cases the newer one did not run are kept as they were (a run of a
+   * subset of benchmarks must not erase the rest), and the details and time become the newer ones. Only for
+   * recordings under the same software: see {@link BaselineSet#softwareChanges}.
    *
    * @param newer the newer recording
+   * @param maxRuns the most runs to keep per case
    * @return the merged baseline
    */
-  public EnvironmentBaseline mergedWith(EnvironmentBaseline newer) {
+  public EnvironmentBaseline mergedWith(EnvironmentBaseline newer, int maxRuns) {
     Map<String, BaselineCase> byId = new LinkedHashMap<>();
     cases.forEach(c -> byId.put(c.id(), c));
-    newer.cases().forEach(c -> byId.put(c.id(), c));
+    newer.cases().forEach(c -> byId.merge(c.id(), c, (old, now) -> old.plus(now, maxRuns)));
     return new EnvironmentBaseline(key, newer.details(), newer.recordedAt(), List.copyOf(byId.values()));
   }
 }

@@ -2,15 +2,13 @@ package io.gpubench.maven.baseline;
 
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
+import io.gpubench.results.Glob;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * What makes two runs comparable. The key names the hardware (every available device by family and name, the CPU
@@ -77,17 +75,14 @@ public record Fingerprint(String key, Map<String, String> details) {
    * The details that differ from another fingerprint's, leaving out those the user declared irrelevant.
    *
    * @param baseline the other (baseline) details
-   * @param ignored detail names to leave out, {@code *} matching any run of characters ({@code library jackson*})
+   * @param ignored detail names to leave out, as {@link Glob}s ({@code library jackson*})
    * @return the differences, in name order
    */
   public List<String> differencesFrom(Map<String, String> baseline, List<String> ignored) {
-    List<Pattern> skip = ignored.stream().map(String::trim).filter(s -> !s.isEmpty())
-        .map(g -> Pattern.compile(Arrays.stream(g.split("\\*", -1)).map(Pattern::quote)
-            .collect(Collectors.joining(".*"))))
-        .toList();
+    List<Glob> skip = ignored.stream().filter(s -> s != null && !s.isBlank()).map(Glob::of).toList();
     List<String> out = new ArrayList<>();
     for (String n : new TreeSet<>(baseline.keySet())) {
-      if (skip.stream().anyMatch(p -> p.matcher(n).matches())) {
+      if (skip.stream().anyMatch(g -> g.matches(n))) {
         continue;
       }
       String was = baseline.get(n);

@@ -7,31 +7,35 @@ import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.MarkdownSummary;
 import io.gpubench.maven.verdict.RegressionCheck;
-import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code check} goal without Maven: reads the results, checks the rules, compares with the baseline, and says
- * what failed. Every violation is collected before anything fails, so one build shows them all.
+ * The {@code check} goal without Maven: checks the rules on this build's runs, compares them with the baseline, and
+ * says what failed. Every violation is collected before anything fails, so one build shows them all. A run that did
+ * not end normally (its journal has no end line) is a violation unless {@code failOnIncomplete} is off, and then a
+ * note: a gate never passes an incomplete run silently.
  *
- * @param results the results file
+ * @param build the runs to judge
  * @param bounds the compiled rules
  * @param baseline the baseline file
  * @param failOnMissingBaseline whether an absent baseline file is a violation rather than a note
+ * @param failOnIncomplete whether an incomplete run is a violation rather than a note
  * @param regression how to compare with the baseline
  */
 public record Gate(
-    Path results, List<Bound> bounds, Path baseline, boolean failOnMissingBaseline, RegressionCheck regression) {
+    BuildRuns build, List<Bound> bounds, Path baseline, boolean failOnMissingBaseline, boolean failOnIncomplete,
+    RegressionCheck regression) {
 
   /**
    * Makes the gate, copying the bounds.
    *
-   * @param results results file
+   * @param build runs
    * @param bounds rules
    * @param baseline baseline file
    * @param failOnMissingBaseline whether a missing baseline fails
+   * @param failOnIncomplete whether an incomplete run fails
    * @param regression comparison settings
    */
   public Gate {
@@ -42,19 +46,31 @@ public record Gate(
    * Runs the gate.
    *
    * @return the report
-   * @throws ResultsFile.InvalidResultsException when the results file is missing or unusable, naming it and why
    * @throws io.gpubench.maven.baseline.InvalidBaselineException when the baseline file exists but is unusable
    */
   public Report run() {
-    RunResult run = ResultsFile.read(results);
-    List<String> notes = new ArrayList<>();
-    RuleChecker.Outcome rules = RuleChecker.check(run, bounds);
-    List<Violation> violations = new ArrayList<>(rules.violations());
+    RunResult merged = build.merged();
+    List<String> notes = new ArrayList<>(build.notes());
+    List<Violation> violations = new ArrayList<>();
+    for (BuildRuns.Judged j : build.incomplete()) {
+      String what = "run " + j.run().runId() + " (" + j.file() + ") is incomplete: " + j.incomplete() + "; its "
+          + j.run().cases().size() + " recorded cases are judged, "
+          + (j.planned() > j.run().cases().size() ? "the other " + (j.planned() - j.run().cases().size()) : "any other")
+          + " planned cases are not";
+      if (failOnIncomplete) {
+        violations.add(new Violation("run " + j.run().runId(), "incomplete", what
+            + " (rerun the benchmarks, or set failOnIncomplete to false to judge what was recorded)"));
+      } else {
+        notes.add(what + " (failOnIncomplete=false)");
+      }
+    }
+    RuleChecker.Outcome rules = RuleChecker.check(merged, bounds);
+    violations.addAll(rules.violations());
     notes.addAll(rules.notes());
 
     RegressionCheck.Outcome compared = null;
     if (BaselineFile.exists(baseline)) {
-      compared = regression.check(run, BaselineFile.read(baseline), baseline.toString());
+      compared = regression.check(build.results(), BaselineFile.read(baseline), baseline.toString());
       violations.addAll(compared.violations());
       notes.addAll(compared.warnings());
     } else if (failOnMissingBaseline) {
@@ -63,7 +79,7 @@ public record Gate(
     } else {
       notes.add("no baseline " + baseline + ": nothing compared (record one with gpubench:baseline)");
     }
-    String md = MarkdownSummary.render(results.toString(), run, rules, compared, violations);
+    String md = MarkdownSummary.render(build, merged, rules, compared, violations);
     return new Report(md, violations, notes);
   }
 

@@ -1,11 +1,18 @@
 package io.gpubench.maven.rules;
 
 import java.math.BigDecimal;
+import io.gpubench.results.compare.Figures;
 import java.util.Locale;
 
 /**
  * The unit of a figure: how a limit written in the POM is parsed, and how a value is printed in messages. Values are
  * held in base units: nanoseconds for times, per second for rates, plain ratios for gaps and shares.
+ *
+ * <p>Prefixes in limits are SI, powers of 1000: {@code k} is 1000, {@code M} 10⁶, {@code G} 10⁹, {@code T} 10¹²,
+ * {@code P} 10¹⁵, as the reports print rates ({@code 50T} is the {@code 50 TFLOP/s} a report shows). Shapes in
+ * {@code @Shape} are sizes of buffers and use the binary meaning instead ({@code k} = 1024, {@code M} = 1024²): one
+ * meaning per place, each documented where it is written. Values print through the reports' one formatter
+ * ({@link Figures}), so a message and a report show a figure alike.
  */
 public enum Unit {
   /** Times, held in nanoseconds, written with a unit: {@code 250us}, {@code 2.5ms}, {@code 1s}. */
@@ -55,7 +62,12 @@ public enum Unit {
             return number(t.substring(0, t.length() - 1), text) * Math.pow(1000, at + 1);
           }
         }
-        return number(t, text);
+        try {
+          return new BigDecimal(t).doubleValue();
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("'" + text + "' is not a number: write a plain number (5e13) or one with "
+              + "an SI prefix k, M, G, T or P, powers of 1000 (50T)");
+        }
       }
     }
   }
@@ -71,9 +83,10 @@ public enum Unit {
       return String.valueOf(value);
     }
     return switch (this) {
-      case NANOS -> formatTime(value);
+      case NANOS -> Figures.duration(value);
       case RATIO -> String.format(Locale.ROOT, "%.3g", value);
-      default -> formatSi(value) + suffix;
+      case PER_SECOND -> Figures.rate(value, suffix);
+      default -> Figures.rate(value, "").strip();
     };
   }
 
@@ -89,31 +102,5 @@ public enum Unit {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("'" + whole + "' is not a number");
     }
-  }
-
-  private static String formatTime(double nanos) {
-    double a = Math.abs(nanos);
-    if (a >= 1e9) {
-      return String.format(Locale.ROOT, "%.3g s", nanos / 1e9);
-    }
-    if (a >= 1e6) {
-      return String.format(Locale.ROOT, "%.3g ms", nanos / 1e6);
-    }
-    if (a >= 1e3) {
-      return String.format(Locale.ROOT, "%.3g us", nanos / 1e3);
-    }
-    return String.format(Locale.ROOT, "%.3g ns", nanos);
-  }
-
-  private static String formatSi(double v) {
-    String prefixes = " kMGTP";
-    double a = Math.abs(v);
-    int i = 0;
-    while (a >= 1000 && i < prefixes.length() - 1) {
-      a /= 1000;
-      i++;
-    }
-    String p = i == 0 ? "" : " " + prefixes.charAt(i);
-    return String.format(Locale.ROOT, "%.3g", Math.signum(v) * a) + (p.isEmpty() ? "" : p);
   }
 }

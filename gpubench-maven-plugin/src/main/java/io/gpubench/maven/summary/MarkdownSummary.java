@@ -2,12 +2,15 @@ package io.gpubench.maven.summary;
 
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
+import io.gpubench.maven.gate.BuildRuns;
 import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
-import io.gpubench.maven.verdict.Comparison;
 import io.gpubench.maven.verdict.RegressionCheck;
-import io.gpubench.maven.verdict.Verdict;
+import io.gpubench.results.compare.Ambiguity;
+import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.Verdict;
+import io.gpubench.results.markdown.Md;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +18,8 @@ import java.util.Map;
 
 /**
  * The gate's outcome as Markdown: for the build log and for a CI job summary ({@code $GITHUB_STEP_SUMMARY}). Case
- * ids go in code spans because their brackets and {@code #} mean something to Markdown.
+ * ids go in code spans because their brackets and {@code #} mean something to Markdown; every other string from the
+ * results is escaped ({@link Md}).
  */
 public final class MarkdownSummary {
 
@@ -24,19 +28,23 @@ public final class MarkdownSummary {
   /**
    * Renders the summary.
    *
-   * @param resultsFile the results file's name
-   * @param run the results
+   * @param build the runs judged
+   * @param run the runs merged
    * @param rules what the rules found
    * @param regression what the baseline comparison found, or null when there was none
    * @param violations every violation, rules and baseline together
    * @return the Markdown, ending in a newline
    */
-  public static String render(String resultsFile, RunResult run, RuleChecker.Outcome rules,
+  public static String render(BuildRuns build, RunResult run, RuleChecker.Outcome rules,
       RegressionCheck.Outcome regression, List<Violation> violations) {
     StringBuilder md = new StringBuilder();
     md.append("## gpubench gate: ").append(violations.isEmpty() ? "passed" : "FAILED").append("\n\n");
-    md.append("Results `").append(resultsFile).append("`: ").append(statusCounts(run)).append("; limits checked: ")
-        .append(rules.checked()).append(".\n");
+    md.append("Results ").append(Md.code(build.describe())).append(": ").append(statusCounts(run))
+        .append("; limits checked: ").append(rules.checked()).append(".\n");
+    for (BuildRuns.Judged j : build.incomplete()) {
+      md.append("\n**Incomplete run** ").append(Md.code(j.run().runId())).append(": ").append(Md.escape(j.incomplete()))
+          .append(".\n");
+    }
     if (regression != null && regression.baselineEnvironment() != null) {
       md.append('\n').append(verdictTable(regression));
     }
@@ -44,7 +52,31 @@ public final class MarkdownSummary {
       md.append("\n### ").append(violations.size())
           .append(violations.size() == 1 ? " violation\n\n" : " violations\n\n");
       for (Violation v : violations) {
-        md.append("- ").append(v.message()).append('\n');
+        md.append("- ").append(Md.escape(v.message())).append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  /**
+   * Renders the outcome of an A/B comparison: this build's runs (B) judged against the baseline build's (A).
+   *
+   * @param baseline what the baseline build is
+   * @param rounds the rounds of A B B A
+   * @param outcome the comparison
+   * @return the Markdown, ending in a newline
+   */
+  public static String renderAb(String baseline, int rounds, RegressionCheck.Outcome outcome) {
+    StringBuilder md = new StringBuilder();
+    md.append("## gpubench A/B: ").append(outcome.violations().isEmpty() ? "passed" : "FAILED").append("\n\n");
+    md.append("A: ").append(Md.escape(baseline)).append("; B: this build; ").append(rounds)
+        .append(rounds == 1 ? " round" : " rounds").append(" of A B B A on this machine.\n\n");
+    md.append(verdictTable(outcome));
+    if (!outcome.violations().isEmpty()) {
+      md.append("\n### ").append(outcome.violations().size())
+          .append(outcome.violations().size() == 1 ? " violation\n\n" : " violations\n\n");
+      for (Violation v : outcome.violations()) {
+        md.append("- ").append(Md.escape(v.message())).append('\n');
       }
     }
     return md.toString();
@@ -52,31 +84,33 @@ public final class MarkdownSummary {
 
   private static String verdictTable(RegressionCheck.Outcome r) {
     StringBuilder md = new StringBuilder();
-    md.append("Baseline environment `").append(r.baselineEnvironment()).append("`");
+    md.append("Baseline environment ").append(Md.code(r.baselineEnvironment()));
     if (!r.baselineEnvironment().equals(r.environment())) {
-      md.append(" (this run: `").append(r.environment()).append("`)");
+      md.append(" (this run: ").append(Md.code(r.environment())).append(')');
     }
     md.append(".\n\n");
     if (r.comparisons().isEmpty()) {
       return md.append("No case of this run is in the baseline.\n").toString();
     }
     String figure = r.figure().name();
-    md.append("| Case | Baseline median ").append(figure).append(" | Current median ").append(figure)
-        .append(" | Change | p | Verdict |\n");
-    md.append("|---|---:|---:|---:|---:|---|\n");
+    Md.Table table = new Md.Table("Case", "Baseline median " + figure, "Current median " + figure,
+        "Change (interval)", "Runs", "Verdict");
     Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
-    for (RegressionCheck.CaseComparison cc : r.comparisons()) {
-      Comparison c = cc.comparison();
+    StringBuilder why = new StringBuilder();
+    for (RegressionCheck.CaseComparisonEntry cc : r.comparisons()) {
+      CaseComparison c = cc.comparison();
       counts.merge(c.verdict(), 1, Integer::sum);
-      // A case not compared in the figure (clocks differ, no declared work) is shown in time.
-      Unit unit = cc.compared() ? r.figure().unit() : Unit.NANOS;
-      md.append("| `").append(cc.caseId()).append("` | ")
-          .append(unit.format(c.baselineMedian())).append(" | ")
-          .append(unit.format(c.currentMedian())).append(" | ")
-          .append(percent(c.change())).append(" | ")
-          .append(Double.isNaN(c.pValue()) ? "–" : String.format(Locale.ROOT, "%.2g", c.pValue())).append(" | ")
-          .append(c.verdict() == Verdict.SLOWER ? "**SLOWER**" : c.verdict().name()).append(" |\n");
+      // A case whose figure could not be made (no declared work) is shown in time.
+      Unit unit = c.ambiguity() == Ambiguity.NO_FIGURE ? Unit.NANOS : r.figure().unit();
+      table.markdownRow(Md.code(cc.caseId()), Md.escape(unit.format(c.baselineMedian())),
+          Md.escape(unit.format(c.currentMedian())), Md.escape(change(c)),
+          c.baselineRuns() + " / " + c.currentRuns(),
+          c.verdict() == Verdict.SLOWER ? "**" + c.verdictText() + "**" : Md.escape(c.verdictText()));
+      if (c.verdict() != Verdict.SAME) {
+        why.append("- ").append(Md.code(cc.caseId())).append(": ").append(Md.escape(c.reason())).append('\n');
+      }
     }
+    md.append(table.render());
     md.append('\n').append("Verdicts: ");
     counts.forEach((v, n) -> md.append(v).append(' ').append(n).append("; "));
     if (r.geomean().cases() > 0) {
@@ -84,6 +118,15 @@ public final class MarkdownSummary {
           r.geomean().ratio(), percent(r.geomean().change()), r.geomean().cases()));
     }
     md.append('\n');
+    long provisional = r.provisional();
+    if (provisional > 0) {
+      md.append("\n").append(provisional).append(provisional == 1 ? " verdict is" : " verdicts are")
+          .append(" provisional: one baseline run and one run of this build, so the spread between runs is not "
+              + "measured. Record more runs (`mvn verify gpubench:baseline` again) to judge against it.\n");
+    }
+    if (why.length() > 0) {
+      md.append("\n**Why**\n\n").append(why);
+    }
     if (!r.unrecorded().isEmpty()) {
       md.append("\nNot in the baseline: ").append(r.unrecorded().size()).append(" cases (")
           .append(code(r.unrecorded())).append(").\n");
@@ -95,11 +138,20 @@ public final class MarkdownSummary {
     return md.toString();
   }
 
+  private static String change(CaseComparison c) {
+    String change = percent(c.change());
+    if (Double.isNaN(c.ratioLow()) || Double.isNaN(c.ratioHigh())) {
+      return change;
+    }
+    String high = Double.isInfinite(c.ratioHigh()) ? "+∞%" : percent(c.ratioHigh() - 1);
+    return change + " (" + percent(c.ratioLow() - 1) + " to " + high + ")";
+  }
+
   private static String code(List<String> ids) {
     int shown = Math.min(ids.size(), 5);
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < shown; i++) {
-      s.append(i == 0 ? "" : ", ").append('`').append(ids.get(i)).append('`');
+      s.append(i == 0 ? "" : ", ").append(Md.code(ids.get(i)));
     }
     return ids.size() > shown ? s.append(", …").toString() : s.toString();
   }

@@ -1,29 +1,29 @@
 package io.gpubench.maven.verdict;
 
+import io.gpubench.api.Better;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Throughput;
-import io.gpubench.maven.rules.Direction;
 import io.gpubench.maven.rules.Unit;
-import java.util.Arrays;
+import io.gpubench.results.compare.RunSamples;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * The figure a baseline comparison is made in: the per-call time (lower is better), or a rate derived from each
- * trial's time and the case's declared work per call (higher is better). The rank test gives the same answer
- * either way; what changes is the direction, the interval (of the mean time, or of the mean rate) and the change
- * that the summary and the messages report.
+ * trial's time and the case's declared work per call (higher is better). The comparison of runs' log medians gives
+ * the same answer either way; what changes is the direction, the figures and the change that the summary and the
+ * messages report.
  *
  * @param name {@code time}, {@code itemsPerSecond}, {@code flopsPerSecond}, {@code bytesPerSecond} or
  *     {@code busBytesPerSecond} (a collective's bus bandwidth)
  * @param unit how values print
- * @param direction which way is better
+ * @param better which way is better
  * @param workPerCall the work of one call from the case's throughput record, or null for time
  */
-public record ComparedFigure(String name, Unit unit, Direction direction, Function<Throughput, Double> workPerCall) {
+public record ComparedFigure(String name, Unit unit, Better better, Function<Throughput, Double> workPerCall) {
 
   /** The per-call time: the default. */
-  public static final ComparedFigure TIME = new ComparedFigure("time", Unit.NANOS, Direction.LOWER_IS_BETTER, null);
+  public static final ComparedFigure TIME = new ComparedFigure("time", Unit.NANOS, Better.LOWER, null);
 
   private static final List<ComparedFigure> ALL = List.of(TIME,
       rate("itemsPerSecond", Throughput::itemsPerCall),
@@ -46,22 +46,22 @@ public record ComparedFigure(String name, Unit unit, Direction direction, Functi
   }
 
   /**
-   * Turns per-call times into samples of this figure.
+   * Turns runs of per-call times into runs of this figure.
    *
-   * @param nanos times per call, ns
+   * @param runs the runs, ns per call
    * @param c the current case, whose declared cost gives the work per call (the same for the baseline: the case id
    *     fixes the shape)
-   * @return the samples, or null when the case declares no such work
+   * @return the runs in this figure, or null when the case declares no such work
    */
-  public double[] samples(double[] nanos, CaseResult c) {
+  public List<RunSamples> samples(List<RunSamples> runs, CaseResult c) {
     if (workPerCall == null) {
-      return nanos;
+      return runs;
     }
     Double work = c.throughput() == null ? null : workPerCall.apply(c.throughput());
     if (work == null || !(work > 0)) {
       return null;
     }
-    return Arrays.stream(nanos).map(t -> work * 1e9 / t).toArray();
+    return runs.stream().map(r -> r.map(t -> work * 1e9 / t)).toList();
   }
 
   /**
@@ -72,10 +72,10 @@ public record ComparedFigure(String name, Unit unit, Direction direction, Functi
    * @return the worsening; negative is better
    */
   public double worsening(double ratio) {
-    return direction == Direction.LOWER_IS_BETTER ? ratio - 1 : 1 / ratio - 1;
+    return better == Better.LOWER ? ratio - 1 : 1 / ratio - 1;
   }
 
   private static ComparedFigure rate(String name, Function<Throughput, Double> work) {
-    return new ComparedFigure(name, Unit.PER_SECOND, Direction.HIGHER_IS_BETTER, work);
+    return new ComparedFigure(name, Unit.PER_SECOND, Better.HIGHER, work);
   }
 }

@@ -1,9 +1,10 @@
 package io.gpubench.maven.verdict;
 
+import io.gpubench.results.compare.CaseComparison;
 import java.util.Collection;
 
 /**
- * The geometric mean of the median-time ratios (current over baseline) across compared cases: the one number that
+ * The geometric mean of the median ratios (current over baseline) across compared cases: the one number that
  * says whether a change made things faster overall, weighting a 2x slowdown and a 2x speedup equally whatever the
  * cases' sizes.
  *
@@ -18,10 +19,10 @@ public record Geomean(double ratio, int cases) {
    * @param comparisons the comparisons
    * @return the summary
    */
-  public static Geomean of(Collection<Comparison> comparisons) {
+  public static Geomean of(Collection<CaseComparison> comparisons) {
     double logSum = 0;
     int n = 0;
-    for (Comparison c : comparisons) {
+    for (CaseComparison c : comparisons) {
       double r = c.ratio();
       if (r > 0 && !Double.isInfinite(r)) {
         logSum += Math.log(r);

@@ -5,34 +5,40 @@ import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.maven.baseline.BaselineCase;
 import io.gpubench.maven.baseline.BaselineSet;
-import io.gpubench.maven.baseline.CaseSamples;
 import io.gpubench.maven.baseline.EnvironmentBaseline;
 import io.gpubench.maven.baseline.Fingerprint;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
+import io.gpubench.results.compare.Ambiguity;
+import io.gpubench.results.compare.CaseComparator;
+import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.RunSamples;
+import io.gpubench.results.compare.Verdict;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Compares a run with the baseline of its environment, case by case, and turns the verdicts the configuration does
- * not accept into violations.
+ * Compares the runs of a build with the baseline of their environment, case by case through {@link CaseComparator}
+ * (each baseline run and each run of this build is one sample of the run-to-run spread), and turns the verdicts the
+ * configuration does not accept into violations.
  *
  * @param comparator the statistics
  * @param figure the figure compared: time, or a rate
  * @param environmentPolicy what to do when the baseline comes from another environment
- * @param ignoredDetails environment details (software versions) that do not count as a difference, by name with
- *     {@code *} wildcards
- * @param failOnRegression whether a SLOWER case is a violation
+ * @param ignoredDetails environment details (software versions) that do not count as a difference, as globs
+ * @param failOnRegression whether a SLOWER case is a violation (a provisional SLOWER too)
  * @param failOnAmbiguous whether an AMBIGUOUS case is a violation
  * @param maxGeomeanSlowdown the largest accepted slowdown of the geometric mean (0.05 is 5%, in time: a rate
  *     4.8% lower is a 5% slowdown), or null for none
  */
 public record RegressionCheck(
-    SampleComparator comparator,
+    CaseComparator comparator,
     ComparedFigure figure,
     EnvironmentPolicy environmentPolicy,
     List<String> ignoredDetails,
@@ -56,15 +62,15 @@ public record RegressionCheck(
   }
 
   /**
-   * Compares a run with a baseline file's content.
+   * Compares the runs of a build with a baseline file's content.
    *
-   * @param run the results
+   * @param runs the build's runs (one per engine run: Surefire forks, reruns), at least one
    * @param set the baseline file's content
    * @param file the baseline file's name, for messages
    * @return the comparisons and what they imply
    */
-  public Outcome check(RunResult run, BaselineSet set, String file) {
-    Fingerprint fp = Fingerprint.of(run.environment());
+  public Outcome check(List<RunResult> runs, BaselineSet set, String file) {
+    Fingerprint fp = Fingerprint.of(runs.get(0).environment());
     List<Violation> violations = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     Optional<EnvironmentBaseline> chosen = choose(fp, set, file, violations, warnings);
@@ -86,26 +92,35 @@ public record RegressionCheck(
       warnings.add(what + "; comparing anyway (environmentMismatch=WARN)");
     }
 
-    List<CaseComparison> comparisons = new ArrayList<>();
+    // One entry per case, with every run of this build that passed it (normally one).
+    Map<String, List<CaseRun>> byCase = new LinkedHashMap<>();
+    for (RunResult run : runs) {
+      for (CaseResult c : run.cases()) {
+        if (c.status() == CaseStatus.PASSED) {
+          byCase.computeIfAbsent(c.id(), k -> new ArrayList<>()).add(new CaseRun(run.runId(), c));
+        }
+      }
+    }
+    List<CaseComparisonEntry> comparisons = new ArrayList<>();
     List<String> unrecorded = new ArrayList<>();
-    for (CaseResult c : run.cases()) {
-      if (c.status() != CaseStatus.PASSED) {
-        continue;
-      }
-      Optional<BaselineCase> b = base.find(c.id());
+    for (Map.Entry<String, List<CaseRun>> e : byCase.entrySet()) {
+      Optional<BaselineCase> b = base.find(e.getKey());
       if (b.isEmpty()) {
-        unrecorded.add(c.id());
+        unrecorded.add(e.getKey());
         continue;
       }
-      CaseComparison cc = compare(c, b.get());
+      CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get()));
       comparisons.add(cc);
       violation(cc).ifPresent(violations::add);
+      if (cc.comparison().ambiguity() == Ambiguity.FLAGGED) {
+        warnings.add(cc.caseId() + ": AMBIGUOUS against the baseline: " + cc.comparison().reason());
+      }
     }
-    Set<String> ran = run.cases().stream().map(CaseResult::id).collect(Collectors.toSet());
+    Set<String> ran = runs.stream().flatMap(r -> r.cases().stream()).map(CaseResult::id).collect(Collectors.toSet());
     List<String> absent = base.cases().stream().map(BaselineCase::id).filter(id -> !ran.contains(id)).toList();
 
-    Geomean geomean = Geomean.of(comparisons.stream().filter(CaseComparison::compared)
-        .map(CaseComparison::comparison).toList());
+    Geomean geomean = Geomean.of(comparisons.stream().map(CaseComparisonEntry::comparison)
+        .filter(CaseComparison::compared).toList());
     if (maxGeomeanSlowdown != null && geomean.cases() > 0
         && figure.worsening(geomean.ratio()) > maxGeomeanSlowdown) {
       violations.add(new Violation("geomean", figure.name(), String.format(Locale.ROOT,
@@ -141,54 +156,58 @@ public record RegressionCheck(
     return Optional.empty();
   }
 
-  private CaseComparison compare(CaseResult c, BaselineCase b) {
-    CaseSamples now = CaseSamples.of(c);
-    double[] before = figure.samples(b.samples().toArray(), c);
-    double[] after = figure.samples(now.toArray(), c);
+  private CaseComparison compare(List<CaseRun> now, BaselineCase b) {
+    CaseResult c = now.get(0).result();
+    List<RunSamples> current = now.stream().map(r -> RunSamples.of(r.runId(), r.result())).toList();
+    List<RunSamples> before = figure.samples(b.samples(), c);
+    List<RunSamples> after = figure.samples(current, c);
     if (before == null) {
-      return notCompared(c, b, now, "no " + figure.name() + ": the case declares no such work per call");
+      double mb = b.samples().stream().mapToDouble(RunSamples::median).average().orElse(Double.NaN);
+      double mc = current.stream().mapToDouble(RunSamples::median).average().orElse(Double.NaN);
+      return CaseComparison.notCompared(Ambiguity.NO_FIGURE, mb, mc, b.runs().size(), current.size(), 0, 0,
+          "no " + figure.name() + ": the case declares no such work per call");
     }
-    if (!now.clock().equals(b.clock())) {
-      return notCompared(c, b, now, "clocks differ: baseline " + b.clock() + ", current " + now.clock());
-    }
-    return new CaseComparison(c.id(), comparator.compare(before, after, figure.direction()), true);
+    return comparator.compare(before, after, figure.better());
   }
 
-  // Shown as AMBIGUOUS with the reason, in time, and kept out of the geometric mean.
-  private static CaseComparison notCompared(CaseResult c, BaselineCase b, CaseSamples now, String reason) {
-    Comparison cmp = new Comparison(Verdict.AMBIGUOUS, b.medianNanos(), now.median(),
-        now.median() / b.medianNanos() - 1, Double.NaN, false, b.samplesNanos().size(), now.nanos().size(), reason);
-    return new CaseComparison(c.id(), cmp, false);
-  }
-
-  private Optional<Violation> violation(CaseComparison cc) {
-    Comparison c = cc.comparison();
-    Unit unit = cc.compared() ? figure.unit() : Unit.NANOS;
-    String times = String.format(Locale.ROOT, "median %s %s is %+.1f%% against the baseline's %s",
-        cc.compared() ? figure.name() : "time", unit.format(c.currentMedian()), c.change() * 100,
-        unit.format(c.baselineMedian()));
+  private Optional<Violation> violation(CaseComparisonEntry cc) {
+    CaseComparison c = cc.comparison();
+    // A comparison that stopped before the statistics is shown in time when the figure could not be made.
+    Unit unit = c.ambiguity() == Ambiguity.NO_FIGURE ? Unit.NANOS : figure.unit();
+    String name = c.ambiguity() == Ambiguity.NO_FIGURE ? "time" : figure.name();
+    String times = String.format(Locale.ROOT, "median %s %s is %s against the baseline's %s", name,
+        unit.format(c.currentMedian()), signed(c.change()), unit.format(c.baselineMedian()));
     if (c.verdict() == Verdict.SLOWER && failOnRegression) {
+      String provisional = c.provisional() ? "; provisional: the baseline has one run, so the spread between runs "
+          + "is not measured (record several runs: run mvn verify gpubench:baseline again)" : "";
       return Optional.of(new Violation(cc.caseId(), figure.name(), String.format(Locale.ROOT,
-          "%s: SLOWER than the baseline: %s, beyond the minimum effect of %.1f%% (%s)",
-          cc.caseId(), times, comparator.minEffect() * 100, c.reason())));
+          "%s: SLOWER than the baseline: %s, beyond the minimum effect of %.1f%% (%s)%s",
+          cc.caseId(), times, comparator.minEffect() * 100, c.reason(), provisional)));
     }
     if (c.verdict() == Verdict.AMBIGUOUS && failOnAmbiguous) {
-      return Optional.of(new Violation(cc.caseId(), figure.name(), cc.caseId() + ": AMBIGUOUS against the baseline: "
-          + times + " (" + c.reason() + ")"));
+      return Optional.of(new Violation(cc.caseId(), figure.name(), cc.caseId() + ": " + c.verdictText()
+          + " against the baseline: " + times + " (" + c.reason() + ")"));
     }
     return Optional.empty();
   }
+
+  private static String signed(double change) {
+    if (Double.isNaN(change)) {
+      return "–";
+    }
+    double tenths = Math.round(change * 1000) / 10.0;
+    return String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
+  }
+
+  private record CaseRun(String runId, CaseResult result) {}
 
   /**
    * One case compared.
    *
    * @param caseId the case
    * @param comparison the comparison
-   * @param compared whether the samples were compared in the figure; false when the clocks differ or the case lacks
-   *     the work per call a rate needs (then the comparison is AMBIGUOUS, in time, and left out of the geometric
-   *     mean)
    */
-  public record CaseComparison(String caseId, Comparison comparison, boolean compared) {}
+  public record CaseComparisonEntry(String caseId, CaseComparison comparison) {}
 
   /**
    * What the comparison found.
@@ -199,7 +218,7 @@ public record RegressionCheck(
    * @param comparisons every case compared, in run order
    * @param geomean the geometric mean of the ratios
    * @param violations verdicts and environment problems the configuration does not accept
-   * @param warnings environment differences accepted by configuration, and why nothing was compared
+   * @param warnings environment differences accepted by configuration, why nothing was compared, flagged cases
    * @param unrecorded passed cases of the run that the baseline lacks
    * @param absent baseline cases the run did not have
    */
@@ -207,7 +226,7 @@ public record RegressionCheck(
       String environment,
       String baselineEnvironment,
       ComparedFigure figure,
-      List<CaseComparison> comparisons,
+      List<CaseComparisonEntry> comparisons,
       Geomean geomean,
       List<Violation> violations,
       List<String> warnings,
@@ -233,6 +252,15 @@ public record RegressionCheck(
       warnings = List.copyOf(warnings);
       unrecorded = List.copyOf(unrecorded);
       absent = List.copyOf(absent);
+    }
+
+    /**
+     * How many comparisons are provisional (one run on each side).
+     *
+     * @return the count
+     */
+    public long provisional() {
+      return comparisons.stream().filter(c -> c.comparison().provisional()).count();
     }
   }
 }

@@ -19,8 +19,7 @@ import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
-import io.gpubench.maven.verdict.SampleComparator;
-import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.CaseComparator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -39,79 +38,91 @@ final class GateTest {
 
   @Test
   void aRunWithinItsLimitsAndNoBaselinePassesWithANote() {
-    Path results = write(before);
-    Gate.Report r = gate(results, List.of(new Limit("median", null, "2ms")), false).run();
+    BuildRuns build = build(before, null);
+    Gate.Report r = gate(build, List.of(new Limit("median", null, "2ms")), false).run();
     assertThat(r.violations()).isEmpty();
     assertThat(r.notes()).singleElement().asString().startsWith("no baseline " + dir.resolve("baseline.json"));
-    assertThat(r.markdown()).startsWith("## gpubench gate: passed\n\nResults `" + results
+    assertThat(r.markdown()).startsWith("## gpubench gate: passed\n\nResults `" + dir.resolve("results.json")
         + "`: cases: 1 (1 passed); limits checked: 1.\n");
   }
 
   @Test
   void aRegressionAgainstTheBaselineIsTabledAndFails() {
-    BaselineFile.write(BaselineSet.empty().with(BaselineRecorder.record(before).baseline(), false),
-        dir.resolve("baseline.json"));
-    Gate.Report r = gate(write(after), List.of(), false).run();
+    recordBaseline(before);
+    Gate.Report r = gate(build(after, null), List.of(), false).run();
     assertThat(r.violations()).extracting(Violation::message).singleElement().asString().contains("SLOWER");
     assertThat(r.markdown())
         .contains("## gpubench gate: FAILED")
-        .contains("| Case | Baseline median time | Current median time | Change | p | Verdict |")
-        .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995 us | 1.29 ms | +30.0% |")
-        .contains("| **SLOWER** |")
+        .contains("| Case | Baseline median time | Current median time | Change (interval) | Runs | Verdict |")
+        .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995.5 µs | 1.294 ms | +30.0% (+")
+        .contains("| 1 / 1 | **SLOWER (provisional)** |")
         .contains("geomean time ratio 1.300 (+30.0%, n=1)")
+        .contains("1 verdict is provisional: one baseline run and one run of this build")
+        .contains("**Why**")
         .contains("### 1 violation");
   }
 
   @Test
-  void aMissingResultsFileIsNamed() {
-    Path results = dir.resolve("target/gpubench/results.json");
-    assertThatThrownBy(() -> gate(results, List.of(), false).run())
-        .isInstanceOf(ResultsFile.InvalidResultsException.class).hasMessage(results + " no such file");
-  }
-
-  @Test
-  void aForeignResultsFileIsNamedWithItsSchema() throws Exception {
-    Path results = Files.writeString(dir.resolve("results.json"), "{\"schema\": \"jmh/1\"}");
-    assertThatThrownBy(() -> gate(results, List.of(), false).run())
-        .hasMessage(results + " has schema \"jmh/1\"; this version reads \"gpubench-results/2\"");
+  void anIncompleteRunIsAViolationOrANoteNeverSilent() {
+    BuildRuns killed = build(before, "it has no end line: the run was killed or its process died after 1 of 3 "
+        + "planned cases");
+    Gate.Report failing = gate(killed, List.of(), false).run();
+    assertThat(failing.violations()).extracting(Violation::message).singleElement().asString()
+        .isEqualTo("run run-1 (" + dir.resolve("results.json") + ") is incomplete: it has no end line: the run was "
+            + "killed or its process died after 1 of 3 planned cases; its 1 recorded cases are judged, the other 2 "
+            + "planned cases are not (rerun the benchmarks, or set failOnIncomplete to false to judge what was "
+            + "recorded)");
+    assertThat(failing.markdown()).contains("**Incomplete run** `run-1`: it has no end line");
+    Gate lenient = new Gate(killed, List.of(), dir.resolve("baseline.json"), false, false, regression());
+    Gate.Report noted = lenient.run();
+    assertThat(noted.violations()).isEmpty();
+    assertThat(noted.notes()).anySatisfy(n -> assertThat(n).contains("is incomplete").endsWith(
+        "(failOnIncomplete=false)"));
   }
 
   @Test
   void aCorruptBaselineIsNamed() throws Exception {
     Files.writeString(dir.resolve("baseline.json"), "not json");
-    assertThatThrownBy(() -> gate(write(after), List.of(), false).run())
+    assertThatThrownBy(() -> gate(build(after, null), List.of(), false).run())
         .isInstanceOf(InvalidBaselineException.class)
         .hasMessageStartingWith("baseline " + dir.resolve("baseline.json") + " is not valid JSON");
   }
 
   @Test
   void aMissingBaselineFailsWhenConfiguredTo() {
-    Gate.Report r = gate(write(before), List.of(), true).run();
+    Gate.Report r = gate(build(before, null), List.of(), true).run();
     assertThat(r.violations()).extracting(Violation::message).singleElement().asString()
         .startsWith("baseline " + dir.resolve("baseline.json") + " does not exist");
   }
 
   @Test
   void ruleViolationsAndRegressionsAreListedTogether() {
-    BaselineFile.write(BaselineSet.empty().with(BaselineRecorder.record(before).baseline(), false),
-        dir.resolve("baseline.json"));
-    Gate.Report r = gate(write(after), List.of(new Limit("median", null, "1ms")), false).run();
+    recordBaseline(before);
+    Gate.Report r = gate(build(after, null), List.of(new Limit("median", null, "1ms")), false).run();
     assertThat(r.violations()).extracting(Violation::message)
-        .anySatisfy(m -> assertThat(m).contains("median 1.29 ms is above the maximum of 1.00 ms"))
+        .anySatisfy(m -> assertThat(m).contains("median 1.294 ms is above the maximum of 1 ms"))
         .anySatisfy(m -> assertThat(m).contains("SLOWER than the baseline"));
     assertThat(r.markdown()).contains("### 2 violations");
   }
 
-  private Gate gate(Path results, List<Limit> limits, boolean failOnMissingBaseline) {
-    List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
-    return new Gate(results, Bounds.compile(rules), dir.resolve("baseline.json"), failOnMissingBaseline,
-        new RegressionCheck(new SampleComparator(0.05, 0.05), ComparedFigure.TIME, EnvironmentPolicy.FAIL,
-            List.of(), true, false, null));
+  private void recordBaseline(RunResult run) {
+    BaselineFile.write(BaselineSet.empty().with(BaselineRecorder.record(List.of(run), false).baseline(), false, 10),
+        dir.resolve("baseline.json"));
   }
 
-  private Path write(RunResult run) {
-    Path file = dir.resolve("results.json");
-    ResultsFile.write(run, file);
-    return file;
+  private BuildRuns build(RunResult run, String incomplete) {
+    return new BuildRuns(List.of(new BuildRuns.Judged(run, dir.resolve("results.json"), incomplete,
+        incomplete == null ? -1 : 3)), List.of());
+  }
+
+  private Gate gate(BuildRuns build, List<Limit> limits, boolean failOnMissingBaseline) {
+    List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
+    return new Gate(build, Bounds.compile(rules), dir.resolve("baseline.json"), failOnMissingBaseline, true,
+        regression());
+  }
+
+  private static RegressionCheck regression() {
+    return new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), true,
+        false, null);
   }
 }

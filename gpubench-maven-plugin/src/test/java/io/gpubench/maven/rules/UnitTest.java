@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gpubench.results.compare.Figures;
 import org.junit.jupiter.api.Test;
 
 final class UnitTest {
@@ -28,12 +29,18 @@ final class UnitTest {
     assertThat(Unit.RATIO.parse("80%")).isCloseTo(0.8, within(1e-12));
     assertThat(Unit.RATIO.parse("1.5")).isCloseTo(1.5, within(1e-12));
     assertThatThrownBy(() -> Unit.PER_SECOND.parse("lots")).hasMessageContaining("'lots' is not a number");
+    // k is 1000 in limits (SI, as reports print rates), never 1024; a capital K is no prefix and is named so.
+    assertThat(Unit.PER_SECOND.parse("2k")).isEqualTo(2000.0);
+    assertThatThrownBy(() -> Unit.PER_SECOND.parse("2K"))
+        .hasMessage("'2K' is not a number: write a plain number (5e13) or one with an SI prefix k, M, G, T or P, "
+            + "powers of 1000 (50T)");
   }
 
   @Test
-  void valuesPrintInTheUnitThatSuitsThem() {
-    assertThat(Unit.NANOS.format(2_610_000)).isEqualTo("2.61 ms");
+  void valuesPrintInTheUnitThatSuitsThemAsTheReportsPrintThem() {
+    assertThat(Unit.NANOS.format(2_610_000)).isEqualTo("2.61 ms").isEqualTo(Figures.duration(2_610_000.0));
     assertThat(Unit.NANOS.format(812)).isEqualTo("812 ns");
+    assertThat(Unit.NANOS.format(250_000)).isEqualTo("250 µs");
     assertThat(Unit.PER_SECOND.format(4.12e13)).isEqualTo("41.2 T/s");
     assertThat(Unit.RATIO.format(0.5)).isEqualTo("0.500");
   }

@@ -3,6 +3,8 @@ package io.gpubench.maven.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,8 @@ final class GeomeanTest {
     assertThat(Geomean.of(List.of()).ratio()).isNaN();
   }
 
-  private static Comparison ratio(double base, double now) {
-    return new Comparison(Verdict.SAME, base, now, now / base - 1, 1, false, 10, 10, "");
+  private static CaseComparison ratio(double base, double now) {
+    return new CaseComparison(Verdict.SAME, null, false, base, now, now / base, Double.NaN, Double.NaN, 1, 3, 1, 30,
+        10, "");
   }
 }

@@ -12,14 +12,19 @@ import io.gpubench.maven.Fixtures;
 import io.gpubench.maven.baseline.BaselineRecorder;
 import io.gpubench.maven.baseline.BaselineSet;
 import io.gpubench.maven.rules.Violation;
+import io.gpubench.results.compare.Ambiguity;
+import io.gpubench.results.compare.CaseComparator;
+import io.gpubench.results.compare.Verdict;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 final class RegressionCheckTest {
 
-  private static final SampleComparator FIVE_PERCENT = new SampleComparator(0.05, 0.05);
+  private static final CaseComparator FIVE_PERCENT = new CaseComparator(0.05, 0.05);
   private final double[] small = normal(1, 30, 1e6, 1e4);
   private final double[] large = normal(2, 30, 4e6, 4e4);
 
@@ -27,16 +32,85 @@ final class RegressionCheckTest {
       gemm(256, Precision.FP16, "cpu", small), gemm(512, Precision.FP16, "cpu", large)));
 
   @Test
-  void aSlowerCaseIsAViolationNamingCaseTimesAndEffect() {
+  void aSlowerCaseAgainstAOneRunBaselineIsAProvisionalViolationThatSaysHowToMakeItFirm() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.2)), gemm(512, Precision.FP16, "cpu", large));
-    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
         .containsExactly(Verdict.SLOWER, Verdict.SAME);
+    assertThat(out.provisional()).isEqualTo(2);
     assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
-        .startsWith(Fixtures.gemmId(256, Precision.FP16, "cpu") + ": SLOWER than the baseline: median time 1.19 ms"
-            + " is +20.0% against the baseline's 995 us, beyond the minimum effect of 5.0% (rank test p=");
+        .startsWith(Fixtures.gemmId(256, Precision.FP16, "cpu") + ": SLOWER than the baseline: median time 1.195 ms"
+            + " is +20.0% against the baseline's 995.5 µs, beyond the minimum effect of 5.0% (one run each side")
+        .contains("rank test p=")
+        .endsWith("; provisional: the baseline has one run, so the spread between runs is not measured (record "
+            + "several runs: run mvn verify gpubench:baseline again)");
     assertThat(out.geomean().ratio()).isBetween(1.08, 1.11);
+  }
+
+  @Test
+  void againstSeveralBaselineRunsTheSpreadBetweenRunsDecides() {
+    // Five baseline runs, each 5% off the true figure with 1% trial noise: what a shared runner gives.
+    Random random = new Random(21);
+    BaselineSet base = BaselineSet.empty();
+    for (int r = 0; r < 5; r++) {
+      base = base.with(BaselineRecorder.record(List.of(Fixtures.run("base-" + r, Fixtures.cpuMachine(),
+          gemm(256, Precision.FP32, "cpu", run(random, 1e6)))), false).baseline(), false, 10);
+    }
+    assertThat(base.environments().get(0).cases().get(0).runs()).hasSize(5);
+    // Twenty unchanged reruns: the trials alone would call many of them; the runs' rule calls none.
+    int calls = 0;
+    for (int i = 0; i < 20; i++) {
+      RunResult rerun = Fixtures.run("rerun-" + i, Fixtures.cpuMachine(), gemm(256, Precision.FP32, "cpu",
+          run(random, 1e6)));
+      Verdict v = gate().check(List.of(rerun), base, "b").comparisons().get(0).comparison().verdict();
+      calls += v == Verdict.SLOWER || v == Verdict.FASTER ? 1 : 0;
+    }
+    assertThat(calls).isZero();
+    RunResult doubled = Fixtures.run("doubled", Fixtures.cpuMachine(), gemm(256, Precision.FP32, "cpu",
+        run(random, 2e6)));
+    RegressionCheck.Outcome out = gate().check(List.of(doubled), base, "b");
+    assertThat(out.comparisons().get(0).comparison().verdictText()).isEqualTo("SLOWER");
+    assertThat(out.provisional()).isZero();
+    assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
+        .contains("between runs: +").contains("5 baseline runs, 1 current run").doesNotContain("provisional");
+  }
+
+  @Test
+  void everyRunOfThisBuildThatHadTheCaseCounts() {
+    RunResult fork1 = Fixtures.run("fork-1", Fixtures.gpuMachine("NVIDIA H200", "550.54"),
+        gemm(256, Precision.FP16, "cpu", small));
+    RunResult fork2 = Fixtures.run("fork-2", Fixtures.gpuMachine("NVIDIA H200", "550.54"),
+        gemm(256, Precision.FP16, "cpu", scaled(small, 1.01)), gemm(512, Precision.FP16, "cpu", large));
+    RegressionCheck.Outcome out = gate().check(List.of(fork1, fork2), h200, "b.json");
+    assertThat(out.comparisons()).hasSize(2);
+    assertThat(out.comparisons().get(0).comparison().currentRuns()).isEqualTo(2);
+    assertThat(out.comparisons().get(0).comparison().provisional()).isFalse();
+    assertThat(out.absent()).isEmpty();
+  }
+
+  @Test
+  void aThrottledOrSharedCaseIsAmbiguousWithAWarningAndFailsOnlyWhenAmbiguityDoes() {
+    CaseResult hot = Fixtures.flagged(gemm(256, Precision.FP16, "cpu", scaled(small, 3)), true, false);
+    CaseResult shared = Fixtures.flagged(gemm(512, Precision.FP16, "cpu", large), false, true);
+    RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), hot, shared);
+    RegressionCheck.Outcome out = gate().check(List.of(now), h200, "b.json");
+    assertThat(out.comparisons()).allSatisfy(cc -> {
+      assertThat(cc.comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
+      assertThat(cc.comparison().ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    });
+    // Three times slower, but throttled: not SLOWER, and not silently SAME either.
+    assertThat(out.violations()).isEmpty();
+    assertThat(out.warnings()).containsExactly(
+        hot.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: throttled (HW_SLOWDOWN): the time "
+            + "describes the GPU's state, not the code",
+        shared.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: shared GPU (4242 python3 "
+            + "train.py): the time describes the GPU's state, not the code");
+    assertThat(out.geomean().cases()).isZero();
+    RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, true, null);
+    assertThat(strict.check(List.of(now), h200, "b.json").violations()).hasSize(2)
+        .allSatisfy(v -> assertThat(v.message()).contains("AMBIGUOUS (flagged by telemetry) against the baseline"));
   }
 
   @Test
@@ -45,7 +119,7 @@ final class RegressionCheckTest {
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.2)));
     RegressionCheck lenient =
         new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), false, false, null);
-    RegressionCheck.Outcome out = lenient.check(now, h200, "b.json");
+    RegressionCheck.Outcome out = lenient.check(List.of(now), h200, "b.json");
     assertThat(out.violations()).isEmpty();
     assertThat(out.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(out.absent()).containsExactly(Fixtures.gemmId(512, Precision.FP16, "cpu"));
@@ -56,7 +130,7 @@ final class RegressionCheckTest {
     // Every case 4% slower: below the 5% per-case effect, above a 3% geomean limit.
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(256, Precision.FP16, "cpu", scaled(small, 1.04)), gemm(512, Precision.FP16, "cpu", scaled(large, 1.04)));
-    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, 0.03).check(now, h200, "b.json");
+    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, 0.03).check(List.of(now), h200, "b.json");
     assertThat(out.comparisons()).noneMatch(cc -> cc.comparison().verdict() == Verdict.SLOWER);
     assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
         .startsWith("geomean of median time ratios over 2 cases is 1.04").endsWith("above the maximum of 3.0%");
@@ -65,13 +139,13 @@ final class RegressionCheckTest {
   @Test
   void anotherDriverIsRefusedOrWarnedAboutByConfiguration() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "560.10"), gemm(256, Precision.FP16, "cpu", small));
-    RegressionCheck.Outcome refused = check(EnvironmentPolicy.FAIL, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome refused = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(refused.comparisons()).isEmpty();
     assertThat(refused.violations()).singleElement().extracting(Violation::message).asString()
         .contains("baseline b.json for 'cpu: AMD EPYC 7B13 + cuda: NVIDIA H200' was recorded with other software: "
             + "NVIDIA H200 driver: 550.54 -> 560.10");
 
-    RegressionCheck.Outcome warned = check(EnvironmentPolicy.WARN, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome warned = check(EnvironmentPolicy.WARN, null).check(List.of(now), h200, "b.json");
     assertThat(warned.violations()).isEmpty();
     assertThat(warned.warnings()).singleElement().asString().contains("driver: 550.54 -> 560.10");
     assertThat(warned.comparisons()).singleElement().extracting(cc -> cc.comparison().verdict())
@@ -84,22 +158,22 @@ final class RegressionCheckTest {
         Map.of("djl", "0.36.0", "jackson-databind", "3.4.0")), gemm(256, Precision.FP16, "cpu", small));
     BaselineSet base = baseline(Fixtures.run(Fixtures.environment(Fixtures.gpuMachine("NVIDIA H200", "550.54")
         .devices(), Map.of("djl", "0.36.0", "jackson-databind", "3.3.0")), gemm(256, Precision.FP16, "cpu", small)));
-    assertThat(check(EnvironmentPolicy.FAIL, null).check(now, base, "b").violations()).singleElement()
+    assertThat(check(EnvironmentPolicy.FAIL, null).check(List.of(now), base, "b").violations()).singleElement()
         .extracting(Violation::message).asString().contains("library jackson-databind: 3.3.0 -> 3.4.0");
     RegressionCheck ignoring = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
         List.of("library jackson*"), true, false, null);
-    assertThat(ignoring.check(now, base, "b").violations()).isEmpty();
+    assertThat(ignoring.check(List.of(now), base, "b").violations()).isEmpty();
   }
 
   @Test
   void anotherGpuIsRefusedOrComparedWithAWarning() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA A100", "550.54"), gemm(256, Precision.FP16, "cpu", small));
-    RegressionCheck.Outcome refused = check(EnvironmentPolicy.FAIL, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome refused = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(refused.violations()).singleElement().extracting(Violation::message).asString()
         .isEqualTo("baseline b.json has no environment 'cpu: AMD EPYC 7B13 + cuda: NVIDIA A100' (it holds "
             + "'cpu: AMD EPYC 7B13 + cuda: NVIDIA H200'); record one on this machine with gpubench:baseline, "
             + "or set environmentMismatch to WARN");
-    RegressionCheck.Outcome warned = check(EnvironmentPolicy.WARN, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome warned = check(EnvironmentPolicy.WARN, null).check(List.of(now), h200, "b.json");
     assertThat(warned.baselineEnvironment()).isEqualTo("cpu: AMD EPYC 7B13 + cuda: NVIDIA H200");
     assertThat(warned.comparisons()).hasSize(1);
   }
@@ -107,13 +181,13 @@ final class RegressionCheckTest {
   @Test
   void samplesFromAnotherClockAreNotComparedAsIfTheyWereTheSame() {
     CaseResult device = gemm(256, Precision.FP16, "cpu", small);
-    device = new CaseResult(device.id(), device.benchmark(), device.workload(), device.displayName(), BackendId.parse("cuda:0"),
-        device.precision(), device.shape(), device.status(), null, Fixtures.timing(small, true), null, null, null,
-        null, null);
+    device = new CaseResult(device.id(), device.benchmark(), device.workload(), device.displayName(),
+        BackendId.parse("cuda:0"), device.precision(), device.shape(), device.status(), null,
+        Fixtures.timing(small, true), null, null, null, null, null);
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), device);
-    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.comparisons()).singleElement().satisfies(cc -> {
-      assertThat(cc.comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
+      assertThat(cc.comparison().ambiguity()).isEqualTo(Ambiguity.CLOCKS_DIFFER);
       assertThat(cc.comparison().reason()).isEqualTo("clocks differ: baseline host, current device");
     });
     assertThat(out.geomean().cases()).isZero();
@@ -124,11 +198,11 @@ final class RegressionCheckTest {
     double[] noisy = normal(9, 5, 1e6, 8e5);
     BaselineSet base = baseline(Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", noisy)));
     RunResult now = Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP16, "cpu", normal(10, 5, 1e6, 8e5)));
-    assertThat(check(EnvironmentPolicy.FAIL, null).check(now, base, "b").violations()).isEmpty();
+    assertThat(check(EnvironmentPolicy.FAIL, null).check(List.of(now), base, "b").violations()).isEmpty();
     RegressionCheck strict =
         new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), true, true, null);
-    assertThat(strict.check(now, base, "b").violations()).singleElement().extracting(Violation::message).asString()
-        .contains("AMBIGUOUS against the baseline");
+    assertThat(strict.check(List.of(now), base, "b").violations()).singleElement().extracting(Violation::message)
+        .asString().contains("AMBIGUOUS (within the noise, provisional) against the baseline");
   }
 
   @Test
@@ -138,14 +212,14 @@ final class RegressionCheckTest {
     ComparedFigure flops = ComparedFigure.parse("flopsPerSecond");
     RegressionCheck byRate =
         new RegressionCheck(FIVE_PERCENT, flops, EnvironmentPolicy.FAIL, List.of(), true, false, 0.03);
-    RegressionCheck.Outcome out = byRate.check(now, h200, "b.json");
+    RegressionCheck.Outcome out = byRate.check(List.of(now), h200, "b.json");
     assertThat(out.figure()).isEqualTo(flops);
     assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
         .containsExactly(Verdict.SLOWER, Verdict.SAME);
     assertThat(out.comparisons().get(0).comparison().change()).isBetween(-0.21, -0.19);
     assertThat(out.violations()).extracting(Violation::message)
-        .anySatisfy(m -> assertThat(m).contains(": SLOWER than the baseline: median flopsPerSecond 27.0 G/s is -20.0%"
-            + " against the baseline's 33.7 G/s"))
+        .anySatisfy(m -> assertThat(m).contains(": SLOWER than the baseline: median flopsPerSecond 26.97 G/s is "
+            + "-20.0% against the baseline's 33.71 G/s"))
         // The geomean slowdown is in time whichever figure is compared: rates 0.8 and 1/1.04 are a 14% slowdown.
         .anySatisfy(m -> assertThat(m).contains("geomean of median flopsPerSecond ratios over 2 cases is 0.87")
             .contains("a slowdown of 14."));
@@ -154,14 +228,15 @@ final class RegressionCheckTest {
   @Test
   void aRateNeedsTheCaseToDeclareItsWork() {
     CaseResult noCost = gemm(256, Precision.FP16, "cpu", small);
-    noCost = new CaseResult(noCost.id(), noCost.benchmark(), noCost.workload(), noCost.displayName(), BackendId.parse("cpu"),
-        noCost.precision(), noCost.shape(), noCost.status(), null, noCost.timing(), null, null, null, null, null);
+    noCost = new CaseResult(noCost.id(), noCost.benchmark(), noCost.workload(), noCost.displayName(),
+        BackendId.parse("cpu"), noCost.precision(), noCost.shape(), noCost.status(), null, noCost.timing(), null,
+        null, null, null, null);
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), noCost);
     RegressionCheck byItems = new RegressionCheck(FIVE_PERCENT, ComparedFigure.parse("itemsPerSecond"),
         EnvironmentPolicy.FAIL, List.of(), true, false, null);
-    assertThat(byItems.check(now, h200, "b.json").comparisons()).singleElement().satisfies(cc -> {
-      assertThat(cc.compared()).isFalse();
-      assertThat(cc.comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(byItems.check(List.of(now), h200, "b.json").comparisons()).singleElement().satisfies(cc -> {
+      assertThat(cc.comparison().compared()).isFalse();
+      assertThat(cc.comparison().ambiguity()).isEqualTo(Ambiguity.NO_FIGURE);
       assertThat(cc.comparison().reason()).isEqualTo("no itemsPerSecond: the case declares no such work per call");
     });
   }
@@ -177,9 +252,14 @@ final class RegressionCheckTest {
   void newCasesAreListedNotFailed() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
         gemm(1024, Precision.FP16, "cpu", small));
-    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(now, h200, "b.json");
+    RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.unrecorded()).containsExactly(Fixtures.gemmId(1024, Precision.FP16, "cpu"));
     assertThat(out.violations()).isEmpty();
+  }
+
+  private static RegressionCheck gate() {
+    return new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), true,
+        false, null);
   }
 
   private static RegressionCheck check(EnvironmentPolicy policy, Double geomean) {
@@ -187,10 +267,20 @@ final class RegressionCheckTest {
   }
 
   private static BaselineSet baseline(RunResult run) {
-    return BaselineSet.empty().with(BaselineRecorder.record(run).baseline(), false);
+    return BaselineSet.empty().with(BaselineRecorder.record(List.of(run), false).baseline(), false, 10);
   }
 
   private static double[] scaled(double[] xs, double f) {
     return Arrays.stream(xs).map(v -> v * f).toArray();
+  }
+
+  // One run's trials: the run lands 5% (sd) off the figure, its 20 trials 1% around that.
+  private static double[] run(Random random, double median) {
+    double centre = median * Math.exp(0.05 * random.nextGaussian());
+    List<Double> xs = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      xs.add(centre * Math.exp(0.01 * random.nextGaussian()));
+    }
+    return xs.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * correctness margin and its flags. The HTML summary and the Markdown summary both read cases through this, so a
  * case reads the same in the CI log and in the browser.
  *
- * @param time the median time with the confidence interval's relative half-width: {@code 1.234 ms ±0.8%}
+ * @param time the median time with the median's 95% interval: {@code 1.234 ms (1.229–1.241 ms)}
  * @param rate the most telling rate: samples/s for models, else FLOP/s, a collective's bus bandwidth, items/s or B/s; {@link Figures#ABSENT}
  * @param verdict {@code passed}, or why not: the failed check or the message
  * @param tightest the check that used the largest share of its allowance, or null
@@ -45,7 +45,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   /**
-   * The median time and the relative half-width of the confidence interval of the mean.
+   * The median time with the distribution-free 95% interval of the median, from the trials on the case's primary
+   * clock: {@code 1.234 ms (1.229–1.241 ms)}. The median is what the comparison
+   * judges, so its interval is the one to show beside it (not the interval of the mean, which one slow trial moves).
+   * Fewer than 6 trials cannot bound a median at 95%: then the count is shown instead, {@code 1.234 ms (n=3)}.
    *
    * @param c the case
    * @return the text, or {@link Figures#ABSENT} when not timed
@@ -55,9 +58,16 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (s == null || !Figures.present(s.median())) {
       return Figures.ABSENT;
     }
-    String text = Figures.duration(s.median());
-    double hw = s.relativeHalfWidth();
-    return Figures.present(hw) ? text + " ±" + Figures.percent(hw) : text;
+    double[] samples = RunSamples.of("", c).values();
+    if (samples.length == 0) {
+      return Figures.duration(s.median());
+    }
+    double median = Intervals.median(samples);
+    double[] ci = Intervals.ofMedian(samples, 0.05);
+    if (Double.isInfinite(ci[0]) || Double.isInfinite(ci[1])) {
+      return Figures.duration(median) + " (n=" + samples.length + ")";
+    }
+    return Figures.duration(median) + " (" + Figures.durationRange(ci[0], ci[1], median) + ")";
   }
 
   /**
@@ -133,18 +143,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   private static List<String> flags(CaseResult c) {
-    List<String> flags = new ArrayList<>();
-    if (c.telemetry() != null) {
-      if (c.telemetry().throttled()) {
-        flags.add("throttled");
-      }
-      if (c.telemetry().shared()) {
-        flags.add("shared GPU");
-      }
-      String spread = Figures.clockSpread(c.telemetry());
-      if (spread != null) {
-        flags.add("SM clocks " + spread);
-      }
+    List<String> flags = new ArrayList<>(telemetryFlags(c));
+    String spread = c.telemetry() == null ? null : Figures.clockSpread(c.telemetry());
+    if (spread != null) {
+      flags.add("SM clocks " + spread);
     }
     if (c.correctness() != null) {
       if (!c.correctness().inputsUnchanged()) {
@@ -165,6 +167,32 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
       }
     }
     return flags;
+  }
+
+  /**
+   * The flags telemetry raised for a case: {@code throttled} (with the throttle reasons) and {@code shared GPU}
+   * (with the other processes). A flagged case's time describes the GPU's state as much as the code: every report
+   * shows these flags, the comparison calls such a case AMBIGUOUS, and the baseline goal refuses to record it unless
+   * told to.
+   *
+   * @param c the case
+   * @return the flags, empty when the case was not flagged
+   */
+  public static List<String> telemetryFlags(CaseResult c) {
+    List<String> flags = new ArrayList<>();
+    if (c.telemetry() != null) {
+      if (c.telemetry().throttled()) {
+        flags.add("throttled" + detail(c.telemetry().throttleReasons()));
+      }
+      if (c.telemetry().shared()) {
+        flags.add("shared GPU" + detail(c.telemetry().otherProcesses()));
+      }
+    }
+    return flags;
+  }
+
+  private static String detail(List<String> items) {
+    return items.isEmpty() ? "" : " (" + String.join(", ", items) + ")";
   }
 
   /**

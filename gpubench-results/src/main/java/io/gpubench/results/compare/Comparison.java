@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Several runs lined up case by case: the first run is the baseline, every other run is compared with it. Cases
- * are matched by their stable id, so the same benchmark on two GPUs (or before and after a change) meet in one row.
+ * Several runs lined up case by case: the first run is the baseline, every other run is compared with it by
+ * {@link CaseComparator}, the same rule the Maven gate applies. Cases are matched by their stable id, so the same
+ * benchmark on two GPUs (or before and after a change) meet in one row. Each side is one run, so the verdicts are
+ * provisional (see {@link CaseComparator}).
  *
  * @param runs the runs, the baseline first
  * @param labels a distinct label for each run: device, host and start
@@ -31,13 +33,25 @@ public record Comparison(List<RunResult> runs, List<String> labels, List<Row> ro
   }
 
   /**
-   * Lines the runs up.
+   * Lines the runs up and compares them with the default level and minimum effect.
    *
    * @param runs at least one run; the first is the baseline
    * @return the comparison
    * @throws IllegalArgumentException when there is no run
    */
   public static Comparison of(List<RunResult> runs) {
+    return of(runs, CaseComparator.DEFAULT);
+  }
+
+  /**
+   * Lines the runs up.
+   *
+   * @param runs at least one run; the first is the baseline
+   * @param comparator the comparison's level and minimum effect
+   * @return the comparison
+   * @throws IllegalArgumentException when there is no run
+   */
+  public static Comparison of(List<RunResult> runs, CaseComparator comparator) {
     if (runs.isEmpty()) {
       throw new IllegalArgumentException("a comparison needs at least one run; got none");
     }
@@ -54,9 +68,9 @@ public record Comparison(List<RunResult> runs, List<String> labels, List<Row> ro
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, CaseResult[]> e : byId.entrySet()) {
       CaseResult[] cases = e.getValue();
-      List<Change> changes = new ArrayList<>();
+      List<CaseComparison> changes = new ArrayList<>();
       for (int r = 1; r < cases.length; r++) {
-        changes.add(Change.between(cases[0], cases[r]));
+        changes.add(comparator.compare(cases[0], runs.get(0).runId(), cases[r], runs.get(r).runId()));
       }
       String name = null;
       for (CaseResult c : cases) {
@@ -114,9 +128,9 @@ public record Comparison(List<RunResult> runs, List<String> labels, List<Row> ro
    * @param id the case's stable id
    * @param displayName its display name, from the first run that has it
    * @param cases the case in each run, null where a run lacks it (same order as the runs)
-   * @param changes the change of each run after the first against the first
+   * @param changes the comparison of each run after the first with the first
    */
-  public record Row(String id, String displayName, List<CaseResult> cases, List<Change> changes) {
+  public record Row(String id, String displayName, List<CaseResult> cases, List<CaseComparison> changes) {
 
     /**
      * Makes the row; the case list may hold nulls.

@@ -41,6 +41,25 @@ public final class Figures {
   }
 
   /**
+   * An interval of durations in the unit {@link #duration} picks for a reference value, the unit written once:
+   * {@code 1.229–1.241 ms} for a median of 1.234 ms.
+   *
+   * @param low the low end, ns
+   * @param high the high end, ns
+   * @param reference the value whose unit the ends take (the median they surround), ns
+   * @return the text, or {@link #ABSENT} when an end is absent
+   */
+  public static String durationRange(double low, double high, double reference) {
+    if (!present(low) || !present(high) || !present(reference)) {
+      return ABSENT;
+    }
+    double abs = Math.abs(reference);
+    double scale = abs >= 1e9 ? 1e9 : abs >= 1e6 ? 1e6 : abs >= 1e3 ? 1e3 : 1;
+    String unit = abs >= 1e9 ? "s" : abs >= 1e6 ? "ms" : abs >= 1e3 ? "µs" : "ns";
+    return sig(low / scale) + "–" + sig(high / scale) + " " + unit;
+  }
+
+  /**
    * A rate with an SI prefix: {@code 312.5 GFLOP/s} for a symbol unit (upper case first), {@code 1.52 k samples/s}
    * for a word unit, where the prefix stands alone so it does not read as part of the word.
    *

@@ -1,32 +1,27 @@
 package io.gpubench.results.compare;
 
+import java.util.Locale;
+
 /**
- * What a comparison of one case's time between two runs says. Deliberately simple: the 95% confidence intervals of
- * the mean either overlap (no clear change) or they do not (faster or slower). Overlap is conservative: two runs
- * whose intervals touch may still differ, but two whose intervals are apart almost surely do.
+ * What the comparison of a case between a baseline and the current code says ({@link CaseComparator} gives the
+ * rule). The reports and the Maven gate use these four words and nothing else.
  */
 public enum Verdict {
-  /** The other run's interval lies wholly below the baseline's. */
-  FASTER("faster"),
-  /** The other run's interval lies wholly above the baseline's. */
-  SLOWER("slower"),
-  /** The intervals overlap: the runs cannot be told apart at this noise. */
-  NO_CLEAR_CHANGE("no clear change"),
-  /** One side is missing, not timed, or did not pass; its time means nothing. */
-  NOT_COMPARABLE("not comparable");
-
-  private final String label;
-
-  Verdict(String label) {
-    this.label = label;
-  }
+  /** Any change is smaller than the minimum effect, and the runs are precise enough to show it. */
+  SAME,
+  /** Faster by at least the minimum effect, beyond the noise. */
+  FASTER,
+  /** Slower by at least the minimum effect, beyond the noise. */
+  SLOWER,
+  /** The data cannot tell, and {@link Ambiguity} says which rule made it so. */
+  AMBIGUOUS;
 
   /**
-   * The verdict as people read it.
+   * The verdict as people read it in prose.
    *
-   * @return a short lower-case phrase
+   * @return the lower-case word
    */
   public String label() {
-    return label;
+    return name().toLowerCase(Locale.ROOT);
   }
 }

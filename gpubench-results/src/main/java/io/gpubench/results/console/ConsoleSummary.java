@@ -7,6 +7,7 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
+import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Figures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +32,7 @@ public final class ConsoleSummary {
    */
   public static String render(RunResult run, String resultsFile) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"case", "status", "median", "±CI", "throughput", "margin", "stop", "flags"});
+    rows.add(new String[] {"case", "status", "median (95% CI)", "throughput", "margin", "stop", "flags"});
     for (CaseResult c : run.cases()) {
       rows.add(row(c));
     }
@@ -45,7 +46,7 @@ public final class ConsoleSummary {
     for (int k = 0; k < rows.size(); k++) {
       String[] r = rows.get(k);
       for (int i = 0; i < r.length; i++) {
-        sb.append(i == 0 ? "  " : "  ").append(pad(r[i], width[i], i >= 2 && i <= 5));
+        sb.append(i == 0 ? "  " : "  ").append(pad(r[i], width[i], i >= 2 && i <= 4));
       }
       sb.append('\n');
       if (k == 0) {
@@ -77,15 +78,13 @@ public final class ConsoleSummary {
 
   private static String[] row(CaseResult c) {
     String median = "";
-    String ci = "";
     String stop = "";
     if (c.timing() != null) {
       Statistics s = c.timing().primary();
-      median = Figures.duration(s.median());
-      ci = String.format(Locale.ROOT, "±%.1f%%", s.relativeHalfWidth() * 100);
+      median = CaseDigest.time(c);
       stop = c.timing().stop().name().toLowerCase(Locale.ROOT) + " (" + s.n() + ")";
     }
-    return new String[] {c.displayName(), c.status().name(), median, ci, throughput(c.throughput()), margin(c),
+    return new String[] {c.displayName(), c.status().name(), median, throughput(c.throughput()), margin(c),
         stop, flags(c)};
   }
 

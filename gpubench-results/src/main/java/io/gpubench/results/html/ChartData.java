@@ -7,7 +7,7 @@ import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.TelemetrySample;
 import io.gpubench.api.result.Trial;
 import io.gpubench.results.ResultsFile;
-import io.gpubench.results.compare.Change;
+import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.KernelShares;
 import io.gpubench.results.compare.Leaderboard;
@@ -136,13 +136,13 @@ final class ChartData {
       ArrayNode values = s.putArray("values");
       ArrayNode verdicts = s.putArray("verdicts");
       for (Comparison.Row r : rows) {
-        Change ch = r.changes().get(run - 1);
+        CaseComparison ch = r.changes().get(run - 1);
         if (Double.isFinite(ch.ratio())) {
           values.add(ch.ratio());
         } else {
           values.addNull();
         }
-        verdicts.add(ch.verdict().label());
+        verdicts.add(ch.verdictText());
       }
     }
     spec.put("baseline", cmp.labels().get(0));

@@ -3,13 +3,14 @@ package io.gpubench.results.html;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.results.compare.CaseDigest;
-import io.gpubench.results.compare.Change;
+import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
 
 /**
- * Several runs side by side: one row per case, each run's figure, and for every run after the baseline the time
- * ratio and the verdict of the confidence intervals; then a chart of the ratios.
+ * Several runs side by side: one row per case, each run's median with its interval, and for every run after the
+ * baseline the time ratio and the verdict of {@link io.gpubench.results.compare.CaseComparator} (the gate's rule),
+ * its reason in the cell's title; then a chart of the ratios.
  */
 final class ComparisonSection {
 
@@ -19,8 +20,9 @@ final class ComparisonSection {
     m.open("section", "id", "comparison");
     m.el("h2", "Comparison");
     m.el("p", "Baseline: " + cmp.labels().get(0) + ". Ratio: a run's median time over the baseline's (below ×1 is "
-        + "faster). Verdict: 95% confidence intervals of the mean apart (faster, slower) or overlapping (no clear "
-        + "change); cases that did not pass on both sides are not compared.", "class", "muted");
+        + "faster). Verdict: the gate's comparison (SAME, FASTER, SLOWER, or AMBIGUOUS with the rule that made it "
+        + "so; hover for the reason). One run on each side is provisional: the spread between runs is not measured. "
+        + "Cases that did not pass on both sides are not compared.", "class", "muted");
     m.open("div", "class", "scroll").open("table", "class", "comparison");
     m.open("thead").open("tr").el("th", "Case");
     for (int r = 0; r < cmp.runs().size(); r++) {
@@ -35,9 +37,9 @@ final class ComparisonSection {
       for (int r = 0; r < cmp.runs().size(); r++) {
         m.el("td", figure(row.cases().get(r)), "class", "num");
         if (r > 0) {
-          Change ch = row.changes().get(r - 1);
+          CaseComparison ch = row.changes().get(r - 1);
           m.el("td", Figures.ratio(ch.ratio()), "class", "num");
-          m.el("td", ch.verdict().label(), "class", "verdict verdict-" + ch.verdict().name(), "title", ch.reason());
+          m.el("td", ch.verdictText(), "class", "verdict verdict-" + ch.verdict().name(), "title", ch.reason());
         }
       }
       m.close("tr");

@@ -2,6 +2,7 @@ package io.gpubench.results.html;
 
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Leaderboard;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,20 @@ public final class HtmlReport {
    * @throws java.io.UncheckedIOException naming the file when it cannot be written
    */
   public static void write(List<RunResult> runs, Path file) {
-    ResultsFile.writeAtomically(file, render(runs));
+    write(runs, file, CaseComparator.DEFAULT);
+  }
+
+  /**
+   * Writes the report atomically with a comparison's level and minimum effect (the gate's, so that both agree).
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @param file the target
+   * @param comparator the comparison
+   * @throws IllegalArgumentException when there is no run
+   * @throws java.io.UncheckedIOException naming the file when it cannot be written
+   */
+  public static void write(List<RunResult> runs, Path file, CaseComparator comparator) {
+    ResultsFile.writeAtomically(file, render(runs, comparator));
   }
 
   /**
@@ -46,11 +60,23 @@ public final class HtmlReport {
    * @throws IllegalArgumentException when there is no run
    */
   public static String render(List<RunResult> runs) {
+    return render(runs, CaseComparator.DEFAULT);
+  }
+
+  /**
+   * The report as HTML text, with a comparison's level and minimum effect.
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @param comparator the comparison
+   * @return the page
+   * @throws IllegalArgumentException when there is no run
+   */
+  public static String render(List<RunResult> runs, CaseComparator comparator) {
     if (runs == null || runs.isEmpty()) {
       throw new IllegalArgumentException("the HTML report needs at least one run; got none");
     }
     Assets assets = Assets.get();
-    Comparison cmp = Comparison.of(runs);
+    Comparison cmp = Comparison.of(runs, comparator);
     ChartData charts = new ChartData();
     Markup body = new Markup();
     String title = runs.size() == 1 ? "gpubench report: " + cmp.labels().get(0)

@@ -60,7 +60,7 @@ final class RunSection {
   private static void summary(Markup m, RunResult run, int index) {
     m.open("table", "class", "summary");
     m.open("thead").open("tr");
-    for (String h : new String[] {"Case", "Status", "Median ±CI", "Rate", "Verdict", "Tightest check", "Flags"}) {
+    for (String h : new String[] {"Case", "Status", "Median (95% CI)", "Rate", "Verdict", "Tightest check", "Flags"}) {
       m.el("th", h);
     }
     m.close("tr").close("thead").open("tbody");

@@ -38,7 +38,7 @@ public final class CaseReport {
     }
     md.append("\n\n");
     Md.Table figures = new Md.Table("Figure", "Value");
-    figures.row("median ±CI", d.time());
+    figures.row("median (95% CI)", d.time());
     figures.row("rate", d.rate());
     if (c.timing() != null) {
       figures.row("trials", (c.timing().primary() == null ? "?" : c.timing().primary().n()) + " × "

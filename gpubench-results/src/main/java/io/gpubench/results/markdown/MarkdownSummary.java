@@ -6,10 +6,12 @@ import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.CaseDigest;
-import io.gpubench.results.compare.Change;
+import io.gpubench.results.compare.CaseComparator;
+import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.KernelShares;
+import io.gpubench.results.compare.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -43,8 +45,8 @@ public final class MarkdownSummary {
     // The kernels column only where a case was audited (CUDA), so a CPU run's table stays as it was.
     boolean audited = run.cases().stream().anyMatch(c -> c.audit() != null);
     Md.Table table = audited
-        ? new Md.Table("Case", "Status", "Median ±CI", "Rate", "Kernels", "Tightest check", "Flags")
-        : new Md.Table("Case", "Status", "Median ±CI", "Rate", "Tightest check", "Flags");
+        ? new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check", "Flags")
+        : new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
     for (CaseResult c : run.cases()) {
       CaseDigest d = CaseDigest.of(c);
       if (audited) {
@@ -70,35 +72,58 @@ public final class MarkdownSummary {
   }
 
   /**
-   * Compares a run with a baseline, case by case: both medians, the ratio and the verdict of the confidence
-   * intervals (see {@link io.gpubench.results.compare.Verdict}).
+   * Compares a run with a baseline, case by case, with the default level and minimum effect.
    *
    * @param baseline the baseline run
    * @param current the run to judge
    * @return the Markdown, ending with a newline
    */
   public static String render(RunResult baseline, RunResult current) {
-    Comparison cmp = Comparison.of(List.of(baseline, current));
-    Map<io.gpubench.results.compare.Verdict, Integer> tally =
-        new EnumMap<>(io.gpubench.results.compare.Verdict.class);
-    Md.Table table = new Md.Table("Case", "Baseline", "Current", "Ratio", "Verdict");
+    return render(baseline, current, CaseComparator.DEFAULT);
+  }
+
+  /**
+   * Compares a run with a baseline, case by case: both medians with their intervals, the ratio and the verdict of
+   * {@link CaseComparator}, the rule the Maven gate applies, with the reason of every verdict that is not SAME.
+   *
+   * @param baseline the baseline run
+   * @param current the run to judge
+   * @param comparator the level and minimum effect
+   * @return the Markdown, ending with a newline
+   */
+  public static String render(RunResult baseline, RunResult current, CaseComparator comparator) {
+    Comparison cmp = Comparison.of(List.of(baseline, current), comparator);
+    Map<Verdict, Integer> tally = new EnumMap<>(Verdict.class);
+    Md.Table table = new Md.Table("Case", "Baseline median (95% CI)", "Current median (95% CI)", "Ratio", "Verdict",
+        "Flags");
+    StringBuilder reasons = new StringBuilder();
     for (Comparison.Row row : cmp.rows()) {
-      Change change = row.changes().get(0);
+      CaseComparison change = row.changes().get(0);
       tally.merge(change.verdict(), 1, Integer::sum);
-      String verdict = change.verdict().label()
-          + (change.verdict() == io.gpubench.results.compare.Verdict.NOT_COMPARABLE ? " (" + change.reason() + ")"
-              : "");
+      List<String> flags = new ArrayList<>();
+      for (CaseResult c : row.cases()) {
+        if (c != null) {
+          CaseDigest.telemetryFlags(c).stream().filter(f -> !flags.contains(f)).forEach(flags::add);
+        }
+      }
       table.row(row.displayName(), side(row.cases().get(0)), side(row.cases().get(1)), Figures.ratio(change.ratio()),
-          verdict);
+          change.verdictText(), String.join(", ", flags));
+      if (change.verdict() != Verdict.SAME) {
+        reasons.append("- ").append(Md.escape(row.displayName())).append(": ").append(Md.escape(change.reason()))
+            .append('\n');
+      }
     }
     StringJoiner counts = new StringJoiner(", ");
-    tally.forEach((v, n) -> counts.add(n + " " + v.label()));
+    tally.forEach((v, n) -> counts.add(n + " " + v.name()));
     return "### gpubench: current vs baseline — " + counts + "\n\n"
         + "Baseline: " + Md.escape(cmp.labels().get(0)) + "  \n"
         + "Current: " + Md.escape(cmp.labels().get(1)) + "\n\n"
         + table.render()
-        + "\nRatio: current median time over baseline's (below ×1 is faster). Verdict: 95% confidence intervals of "
-        + "the mean apart (faster, slower) or overlapping (no clear change).\n";
+        + "\nRatio: current median time over baseline's (below ×1 is faster). Verdict: the gate's comparison at "
+        + Md.escape(Figures.percent(1 - comparator.significance())) + " with a minimum effect of "
+        + Md.escape(Figures.percent(comparator.minEffect()))
+        + "; one run on each side is provisional (the spread between runs is not measured).\n"
+        + (reasons.length() == 0 ? "" : "\n**Why**\n\n" + reasons);
   }
 
   /**

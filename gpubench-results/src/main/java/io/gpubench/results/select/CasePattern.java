@@ -1,11 +1,11 @@
 package io.gpubench.results.select;
 
 import io.gpubench.api.result.CaseResult;
-import java.util.regex.Pattern;
+import io.gpubench.results.Glob;
 
 /**
- * Selects cases by a pattern with wildcards: {@code *} (any run of characters) and {@code ?} (one character); every
- * other character, brackets included, stands for itself.
+ * Selects cases by a {@link Glob}: {@code *} (any run of characters) and {@code ?} (one character); every other
+ * character, brackets included, stands for itself.
  *
  * <p>A pattern matches a case when it matches the whole case id ({@code io.x.GemmBenchmark#matmul[m=256][FP16][cpu]}),
  * its class ({@code io.x.GemmBenchmark} or {@code GemmBenchmark}), or its class and workload
@@ -15,10 +15,9 @@ import java.util.regex.Pattern;
  * <p>The one case selection of gpubench: the Maven plugin's rules and the engine's keys that pick cases (profiler
  * capture, JFR recordings) read patterns through it, so a pattern selects the same cases everywhere.
  *
- * @param text the pattern as written
- * @param regex the compiled pattern
+ * @param glob the pattern
  */
-public record CasePattern(String text, Pattern regex) {
+public record CasePattern(Glob glob) {
 
   /**
    * Compiles a pattern.
@@ -31,16 +30,16 @@ public record CasePattern(String text, Pattern regex) {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException("a case pattern is empty");
     }
-    String t = text.trim();
-    StringBuilder re = new StringBuilder();
-    for (char ch : t.toCharArray()) {
-      switch (ch) {
-        case '*' -> re.append(".*");
-        case '?' -> re.append('.');
-        default -> re.append(Pattern.quote(String.valueOf(ch)));
-      }
-    }
-    return new CasePattern(t, Pattern.compile(re.toString()));
+    return new CasePattern(Glob.of(text));
+  }
+
+  /**
+   * The pattern as written.
+   *
+   * @return the text
+   */
+  public String text() {
+    return glob.text();
   }
 
   /**
@@ -62,7 +61,7 @@ public record CasePattern(String text, Pattern regex) {
    * @return true when it matches the id, the class or the class and workload (by full or simple class name)
    */
   public boolean matches(String id, String benchmarkClass, String workloadName) {
-    if (regex.matcher(id).matches()) {
+    if (glob.matches(id)) {
       return true;
     }
     String benchmark = benchmarkClass == null ? "" : benchmarkClass;
@@ -70,11 +69,11 @@ public record CasePattern(String text, Pattern regex) {
     String workload = "#" + workloadName;
     int hash = id.indexOf('#');
     String simpleId = hash < 0 ? id : simple + id.substring(hash);
-    return regex.matcher(simpleId).matches()
-        || regex.matcher(benchmark).matches()
-        || regex.matcher(simple).matches()
-        || regex.matcher(benchmark + workload).matches()
-        || regex.matcher(simple + workload).matches();
+    return glob.matches(simpleId)
+        || glob.matches(benchmark)
+        || glob.matches(simple)
+        || glob.matches(benchmark + workload)
+        || glob.matches(simple + workload);
   }
 
   /**
@@ -92,6 +91,6 @@ public record CasePattern(String text, Pattern regex) {
 
   @Override
   public String toString() {
-    return text;
+    return text();
   }
 }

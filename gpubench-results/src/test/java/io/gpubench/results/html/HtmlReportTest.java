@@ -34,7 +34,8 @@ class HtmlReportTest {
     assertThat(bf16.select("td").get(0).text()).isEqualTo("gemm [1024x1024x1024, BF16, cuda:0]");
     assertThat(bf16.select(".badge.status-FAILED").text()).isEqualTo("failed");
     assertThat(bf16.select("td").get(4).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
-    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled", "shared GPU");
+    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled (SW_THERMAL_SLOWDOWN)",
+        "shared GPU (4242 python3 train.py)");
     assertThat(rows.get(3).select("td").get(4).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
     assertThat(rows.get(4).select("td").get(4).text()).startsWith("skipped: precision FP8_E4M3");
     // Each summary row links to its case's card.
@@ -120,8 +121,9 @@ class HtmlReportTest {
         "ratio", "verdict");
     Element gemm = table.selectFirst("tbody tr");
     assertThat(gemm.select("td").get(3).text()).isEqualTo("×1.91");
-    assertThat(gemm.selectFirst("td.verdict").text()).isEqualTo("slower");
-    assertThat(gemm.selectFirst("td.verdict").attr("title")).endsWith(": apart");
+    // The gate's verdict, provisional with one run each side, and its reason on hover.
+    assertThat(gemm.selectFirst("td.verdict").text()).isEqualTo("SLOWER (provisional)");
+    assertThat(gemm.selectFirst("td.verdict").attr("title")).contains("medians' intervals apart");
     // Both runs keep their own sections after the comparison.
     assertThat(doc.select("section.run h2").eachText()).hasSize(2);
     assertThat(doc.select("#leaderboard-table tbody tr")).hasSize(6);

@@ -31,17 +31,18 @@ class MarkdownSummaryTest {
     assertThat(text(first(doc, Heading.class)))
         .isEqualTo("gpubench: 10 cases — 6 passed, 2 failed, 1 error, 1 skipped");
     List<List<String>> rows = table(doc);
-    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median ±CI", "Rate", "Tightest check", "Flags");
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
     assertThat(rows).hasSize(1 + run.cases().size());
     List<String> gemm = rows.get(1);
     assertThat(gemm.get(0)).isEqualTo("gemm [1024x1024x1024, FP16, cuda:0]");
     assertThat(gemm.get(1)).isEqualTo("PASSED");
-    assertThat(gemm.get(2)).matches("\\d+(\\.\\d+)? µs ±\\d+(\\.\\d+)?%");
+    // The median with the median's own interval (what the comparison judges), not the mean's.
+    assertThat(gemm.get(2)).matches("\\d+(\\.\\d+)? µs \\(\\d+(\\.\\d+)?–\\d+(\\.\\d+)? µs\\)");
     assertThat(gemm.get(3)).endsWith("TFLOP/s");
     assertThat(gemm.get(4)).isEqualTo("max |d| used 42% of its allowance");
     List<String> bf16 = rows.get(3);
     assertThat(bf16.get(1)).isEqualTo("FAILED");
-    assertThat(bf16.get(5)).isEqualTo("throttled, shared GPU");
+    assertThat(bf16.get(5)).isEqualTo("throttled (SW_THERMAL_SLOWDOWN), shared GPU (4242 python3 train.py)");
     List<String> resnet = rows.get(6);
     assertThat(resnet.get(3)).isEqualTo("2.45 k samples/s");
   }
@@ -50,7 +51,7 @@ class MarkdownSummaryTest {
   void auditedCasesGetAKernelsColumnAndSkippedAuditsTheirReasonOnce() {
     Node doc = PARSER.parse(MarkdownSummary.render(ReportFixtures.h200RunAudited()));
     List<List<String>> rows = table(doc);
-    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median ±CI", "Rate", "Kernels", "Tightest check",
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check",
         "Flags");
     assertThat(rows.get(1).get(4)).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
     assertThat(rows.get(2).get(4)).as("a CPU case has no audit").isEmpty();
@@ -86,23 +87,28 @@ class MarkdownSummaryTest {
   }
 
   @Test
-  void aComparisonGivesBothFiguresTheRatioAndTheVerdict() {
+  void aComparisonGivesBothMediansTheRatioTheGatesVerdictAndWhy() {
     String md = MarkdownSummary.render(ReportFixtures.h200Run(), ReportFixtures.a100Run());
     Node doc = PARSER.parse(md);
     List<List<String>> rows = table(doc);
-    assertThat(rows.get(0)).containsExactly("Case", "Baseline", "Current", "Ratio", "Verdict");
+    assertThat(rows.get(0)).containsExactly("Case", "Baseline median (95% CI)", "Current median (95% CI)", "Ratio",
+        "Verdict", "Flags");
     List<String> gemm = rows.get(1);
-    assertThat(gemm.get(1)).contains("µs");
+    assertThat(gemm.get(1)).matches("\\d+(\\.\\d+)? µs \\(.+ µs\\)");
     double ratio = ReportFixtures.a100Run().cases().get(0).medianNanos()
         / ReportFixtures.h200Run().cases().get(0).medianNanos();
     assertThat(gemm.get(3)).isEqualTo(io.gpubench.results.compare.Figures.ratio(ratio));
-    assertThat(gemm.get(4)).isEqualTo("slower");
-    assertThat(rows.get(2).get(4)).isEqualTo("no clear change");
-    assertThat(rows.get(3).get(4)).isEqualTo("not comparable (baseline: failed)");
+    assertThat(gemm.get(4)).isEqualTo("SLOWER (provisional)");
+    assertThat(rows.get(2).get(4)).isEqualTo("SAME (provisional)");
+    assertThat(rows.get(3).get(4)).isEqualTo("AMBIGUOUS (not comparable)");
+    // The A100's BF16 case ran hot and shared in the baseline: the flags are shown beside the verdict.
+    assertThat(rows.get(3).get(5)).startsWith("throttled");
     assertThat(rows.get(rows.size() - 1)).containsExactly(
         "unet [batch=16, FP16, cuda:0]", "absent", rows.get(rows.size() - 1).get(2), "–",
-        "not comparable (baseline lacks the case)");
+        "AMBIGUOUS (not comparable)", "");
     assertThat(text(first(doc, Heading.class))).startsWith("gpubench: current vs baseline — ");
+    assertThat(listItems(doc)).contains("gemm [1024x1024x1024, BF16, cuda:0]: the baseline: failed",
+        "unet [batch=16, FP16, cuda:0]: the baseline lacks the case");
   }
 
   private static List<List<String>> table(Node doc) {

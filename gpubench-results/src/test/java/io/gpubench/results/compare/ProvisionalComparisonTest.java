@@ -1,22 +1,27 @@
-package io.gpubench.maven.verdict;
+package io.gpubench.results.compare;
 
-import static io.gpubench.maven.Fixtures.normal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gpubench.maven.rules.Direction;
+import io.gpubench.api.Better;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-final class SampleComparatorTest {
+/**
+ * The comparison of one run against one run: the trials' tests, provisional. At the 5% level these are the former
+ * gate's expectations, kept.
+ */
+final class ProvisionalComparisonTest {
 
-  private final SampleComparator fivePercent = new SampleComparator(0.05, 0.05);
+  private final CaseComparator fivePercent = new CaseComparator(0.05, 0.05);
 
   @Test
   void identicalSamplesAreTheSame() {
     double[] xs = normal(1, 30, 1e6, 1e4);
-    Comparison c = fivePercent.compare(xs, xs.clone());
+    CaseComparison c = compare(xs, xs.clone());
     assertThat(c.verdict()).isEqualTo(Verdict.SAME);
     assertThat(c.change()).isZero();
   }
@@ -25,7 +30,7 @@ final class SampleComparatorTest {
   void constantIdenticalSamplesAreTheSameThoughTheRankTestIsUndefined() {
     double[] xs = new double[20];
     Arrays.fill(xs, 1000);
-    Comparison c = fivePercent.compare(xs, xs.clone());
+    CaseComparison c = compare(xs, xs.clone());
     assertThat(c.verdict()).isEqualTo(Verdict.SAME);
     assertThat(c.pValue()).isEqualTo(1.0);
   }
@@ -36,7 +41,7 @@ final class SampleComparatorTest {
     double[] now = new double[20];
     Arrays.fill(base, 1000);
     Arrays.fill(now, 1200);
-    Comparison c = fivePercent.compare(base, now);
+    CaseComparison c = compare(base, now);
     assertThat(c.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(c.change()).isCloseTo(0.2, within(1e-12));
   }
@@ -45,22 +50,21 @@ final class SampleComparatorTest {
   void aClearSlowdownIsSlowerAndASpeedupFaster() {
     double[] base = normal(1, 40, 1e6, 1e4);
     double[] slower = normal(2, 40, 1.2e6, 1e4);
-    Comparison c = fivePercent.compare(base, slower);
+    CaseComparison c = compare(base, slower);
     assertThat(c.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(c.pValue()).isLessThan(1e-6);
-    assertThat(c.intervalsDisjoint()).isTrue();
+    assertThat(c.reason()).contains("medians' intervals apart");
     assertThat(c.change()).isCloseTo(0.2, within(0.02));
-    assertThat(fivePercent.compare(slower, base).verdict()).isEqualTo(Verdict.FASTER);
+    assertThat(compare(slower, base).verdict()).isEqualTo(Verdict.FASTER);
   }
 
   @Test
   void forARateARiseIsFaster() {
     double[] base = normal(1, 40, 1e9, 1e7);
     double[] higher = normal(2, 40, 1.2e9, 1e7);
-    assertThat(fivePercent.compare(base, higher, Direction.HIGHER_IS_BETTER).verdict()).isEqualTo(Verdict.FASTER);
-    assertThat(fivePercent.compare(higher, base, Direction.HIGHER_IS_BETTER).verdict()).isEqualTo(Verdict.SLOWER);
-    assertThatThrownBy(() -> fivePercent.compare(base, higher, Direction.UNKNOWN))
-        .hasMessageContaining("unknown direction");
+    assertThat(compare(base, higher, Better.HIGHER).verdict()).isEqualTo(Verdict.FASTER);
+    assertThat(compare(higher, base, Better.HIGHER).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThatThrownBy(() -> compare(base, higher, Better.NEITHER)).hasMessageContaining("better neither");
   }
 
   @Test
@@ -74,17 +78,18 @@ final class SampleComparatorTest {
     }
     assertThat(Arrays.stream(now).average().orElseThrow()).isCloseTo(Arrays.stream(base).average().orElseThrow(),
         within(1.0));
-    assertThat(fivePercent.compare(base, now).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(compare(base, now).verdict()).isEqualTo(Verdict.SLOWER);
   }
 
   @Test
   void fiveSamplesASideAreEnoughForTheRankTestButNotForTheMediansInterval() {
     // Exact Mann-Whitney p for 5 clean vs 5 is 0.008; a 95% interval of a median needs 6 samples.
-    Comparison c = fivePercent.compare(new double[] {100, 101, 102, 103, 104}, new double[] {150, 151, 152, 153, 154});
+    CaseComparison c = compare(new double[] {100, 101, 102, 103, 104}, new double[] {150, 151, 152, 153, 154});
     assertThat(c.pValue()).isLessThan(0.01);
-    assertThat(c.intervalsDisjoint()).isFalse();
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
-    assertThat(c.reason()).isEqualTo("median +49.0% but medians' intervals overlap (p=0.0079)");
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.TESTS_DISAGREE);
+    assertThat(c.reason()).isEqualTo("one run each side (provisional: the spread between runs is not measured): "
+        + "median +49.0% but medians' intervals overlap (p=0.0079)");
   }
 
   @Test
@@ -96,16 +101,16 @@ final class SampleComparatorTest {
       base[i * 10] = 2e7 * (i + 1);
       now[i * 10 + 3] = 3e7 * (i + 1);
     }
-    Comparison c = fivePercent.compare(base, now);
+    CaseComparison c = compare(base, now);
     assertThat(c.verdict()).isEqualTo(Verdict.SAME);
     double[] slower = Arrays.stream(now).map(v -> v * 1.2).toArray();
-    assertThat(fivePercent.compare(base, slower).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(compare(base, slower).verdict()).isEqualTo(Verdict.SLOWER);
   }
 
   @Test
   void aSignificantChangeSmallerThanTheMinimumEffectIsTheSame() {
     // 1% slower with 0.1% noise: the rank test sees it, but a 5% gate does not care.
-    Comparison c = fivePercent.compare(normal(1, 50, 1e6, 1e3), normal(2, 50, 1.01e6, 1e3));
+    CaseComparison c = compare(normal(1, 50, 1e6, 1e3), normal(2, 50, 1.01e6, 1e3));
     assertThat(c.pValue()).isLessThan(0.001);
     assertThat(c.verdict()).isEqualTo(Verdict.SAME);
   }
@@ -114,13 +119,14 @@ final class SampleComparatorTest {
   void theMinimumEffectDecidesWhatCounts() {
     double[] base = normal(1, 50, 1e6, 1e3);
     double[] now = normal(2, 50, 1.01e6, 1e3);
-    assertThat(new SampleComparator(0.05, 0.005).compare(base, now).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(new CaseComparator(0.05, 0.005).compare(List.of(run(base)), List.of(run(now)), Better.LOWER)
+        .verdict()).isEqualTo(Verdict.SLOWER);
   }
 
   @Test
   void hugeNoiseHidingALargeShiftIsAmbiguousNotSame() {
     // A 20% shift under 60% noise with few samples: neither "slower" nor "same" can be shown.
-    Comparison c = fivePercent.compare(normal(1, 8, 1e6, 6e5), normal(2, 8, 1.2e6, 6e5));
+    CaseComparison c = compare(normal(1, 8, 1e6, 6e5), normal(2, 8, 1.2e6, 6e5));
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(c.reason()).isNotBlank();
   }
@@ -129,7 +135,7 @@ final class SampleComparatorTest {
   void hugeNoiseWithEqualMediansIsAmbiguousBecauseAChangeCannotBeRuledOut() {
     // The same 50%-noise sample, 0.1% slower: the medians agree, but samples this noisy cannot vouch for ±5%.
     double[] base = normal(3, 30, 1e6, 5e5);
-    Comparison c = fivePercent.compare(base, Arrays.stream(base).map(v -> v * 1.001).toArray());
+    CaseComparison c = compare(base, Arrays.stream(base).map(v -> v * 1.001).toArray());
     assertThat(c.change()).isCloseTo(0.001, within(1e-9));
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(c.reason()).contains("too noisy to rule out ±5.0%");
@@ -137,8 +143,9 @@ final class SampleComparatorTest {
 
   @Test
   void oneSampleASideIsTooFewWhateverTheValues() {
-    Comparison c = fivePercent.compare(new double[] {1000}, new double[] {2000});
+    CaseComparison c = compare(new double[] {1000}, new double[] {2000});
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.TOO_FEW_SAMPLES);
     assertThat(c.reason()).contains("too few samples").contains("baseline n=1, current n=1");
     assertThat(c.change()).isCloseTo(1.0, within(1e-12));
   }
@@ -146,7 +153,7 @@ final class SampleComparatorTest {
   @Test
   void threeSamplesASideCannotReachSignificanceEvenForALargeShift() {
     // The exact two-sided Mann-Whitney p for 3 vs 3 is at least 0.1: the test cannot call it, so the gate does not.
-    Comparison c = fivePercent.compare(new double[] {1000, 1001, 1002}, new double[] {1500, 1501, 1502});
+    CaseComparison c = compare(new double[] {1000, 1001, 1002}, new double[] {1500, 1501, 1502});
     assertThat(c.pValue()).isGreaterThanOrEqualTo(0.1);
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(c.reason()).contains("rank test not significant");
@@ -157,18 +164,44 @@ final class SampleComparatorTest {
     double[] base = normal(5, 30, 1e6, 1e4);
     double[] now = base.clone();
     now[0] = 1e8; // one preempted trial
-    Comparison c = fivePercent.compare(base, now);
+    CaseComparison c = compare(base, now);
     assertThat(c.verdict()).isNotEqualTo(Verdict.SLOWER);
   }
 
   @Test
   void noSamplesIsAmbiguous() {
-    assertThat(fivePercent.compare(new double[0], new double[] {1, 2}).verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(compare(new double[0], new double[] {1, 2}).ambiguity()).isEqualTo(Ambiguity.TOO_FEW_SAMPLES);
   }
 
   @Test
   void settingsOutOfRangeAreRefused() {
-    assertThatThrownBy(() -> new SampleComparator(1.5, 0.05)).hasMessageContaining("significance 1.5");
-    assertThatThrownBy(() -> new SampleComparator(0.05, -0.1)).hasMessageContaining("minimum effect -0.1");
+    assertThatThrownBy(() -> new CaseComparator(1.5, 0.05)).hasMessageContaining("significance 1.5");
+    assertThatThrownBy(() -> new CaseComparator(0.05, -0.1)).hasMessageContaining("minimum effect -0.1");
+  }
+
+  private CaseComparison compare(double[] baseline, double[] current) {
+    return compare(baseline, current, Better.LOWER);
+  }
+
+  private CaseComparison compare(double[] baseline, double[] current, Better better) {
+    CaseComparison c = fivePercent.compare(List.of(run(baseline)), List.of(run(current)), better);
+    if (baseline.length > 0 && current.length > 0) {
+      assertThat(c.provisional()).isTrue();
+    }
+    return c;
+  }
+
+  private static RunSamples run(double[] xs) {
+    return new RunSamples("r", RunSamples.HOST, xs, List.of());
+  }
+
+  /** Times per call from a normal distribution, seeded, so every test run sees the same numbers. */
+  static double[] normal(long seed, int n, double mean, double stdev) {
+    Random r = new Random(seed);
+    double[] xs = new double[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = Math.max(1, mean + stdev * r.nextGaussian());
+    }
+    return xs;
   }
 }

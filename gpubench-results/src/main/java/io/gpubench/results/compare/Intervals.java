@@ -1,4 +1,4 @@
-package io.gpubench.maven.verdict;
+package io.gpubench.results.compare;
 
 import java.util.Arrays;
 import org.hipparchus.distribution.continuous.NormalDistribution;
@@ -14,7 +14,42 @@ final class Intervals {
   /** Beyond this many pairwise differences the samples are thinned to evenly spaced order statistics. */
   private static final int MAX_PAIRS = 1_000_000;
 
+  private static final double Z95 = 1.959963984540054;
+
   private Intervals() {}
+
+  /**
+   * The sampling variance of the logarithm of a sample's median, read off its distribution-free 95% interval (the
+   * interval's width in logarithms over twice the normal quantile): how far another run's median could be from this
+   * one's through the trials' noise alone.
+   *
+   * @param xs the sample, positive values
+   * @return the variance, or NaN when the sample is too small to bound its median (fewer than 6 values)
+   */
+  static double logMedianVariance(double[] xs) {
+    double[] ci = ofMedian(xs, 0.05);
+    if (!(ci[0] > 0) || Double.isInfinite(ci[1])) {
+      return Double.NaN;
+    }
+    double w = (Math.log(ci[1]) - Math.log(ci[0])) / (2 * Z95);
+    return w * w;
+  }
+
+  /**
+   * The median of values.
+   *
+   * @param xs the values, left unchanged
+   * @return the median, or NaN when there are none
+   */
+  static double median(double[] xs) {
+    if (xs.length == 0) {
+      return Double.NaN;
+    }
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    int m = s.length / 2;
+    return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+  }
 
   /**
    * The order-statistic confidence interval of a median: {@code [x(l), x(n+1-l)]} with {@code l} the largest rank

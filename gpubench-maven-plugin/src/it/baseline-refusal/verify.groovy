@@ -1,0 +1,10 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def id = 'io.example.GemmBenchmark#matmul[m=256,n=256,k=256][FP32][cpu]'
+assert log.contains("1 case was flagged by telemetry, and a throttled or shared GPU is no reference to judge later runs against: ${id} (shared GPU (4242 python3 train.py)). Rerun on a quiet GPU, or record them anyway (flagged, their comparisons AMBIGUOUS) with -Dgpubench.acceptFlagged=true. Nothing was written.")
+assert log.contains('gpubench baseline: recorded with their telemetry flags (acceptFlagged): ' + id)
+def baseline = new JsonSlurper().parse(new File(basedir, 'gpubench-baseline.json'))
+def flagged = baseline.environments[0].cases.find { it.id == id }
+assert flagged.runs.size() == 1 : 'the refused build wrote nothing'
+assert flagged.runs[0].flags == ['shared GPU (4242 python3 train.py)']

@@ -1,0 +1,93 @@
+package io.gpubench.maven;
+
+import io.gpubench.maven.gate.BuildResults;
+import io.gpubench.maven.gate.BuildRuns;
+import io.gpubench.maven.rules.Unit;
+import io.gpubench.results.compare.CaseComparator;
+import java.io.File;
+import java.time.Instant;
+import java.util.Date;
+import java.util.Optional;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * What the goals that read results share: where the engine writes, which results belong to this build (see
+ * {@link BuildResults}), whether the test phase was skipped, and the settings of the one comparison.
+ */
+abstract class GoalSupport extends AbstractMojo {
+
+  /** Skips the goal. */
+  @Parameter(property = "gpubench.skip", defaultValue = "false")
+  boolean skip;
+
+  /** The engine's output folder: its journals ({@code journal/*.jsonl}) and {@code results.json}. */
+  @Parameter(property = "gpubench.output-dir", defaultValue = "${project.build.directory}/gpubench")
+  File outputDir;
+
+  /** Surefire's switch: tests compiled, not run. */
+  @Parameter(property = "skipTests", defaultValue = "false")
+  boolean skipTests;
+
+  /** Maven's switch: tests neither compiled nor run. */
+  @Parameter(property = "maven.test.skip", defaultValue = "false")
+  boolean mavenTestSkip;
+
+  /** When this build started: results of runs that started earlier are not this build's. */
+  @Parameter(defaultValue = "${session.request.startTime}", readonly = true)
+  Date sessionStart;
+
+  /**
+   * The switch that skipped the test phase, if one did.
+   *
+   * @return {@code skipTests} or {@code maven.test.skip}; empty when the tests ran
+   */
+  Optional<String> testsSkipped() {
+    if (mavenTestSkip) {
+      return Optional.of("maven.test.skip");
+    }
+    return skipTests ? Optional.of("skipTests") : Optional.empty();
+  }
+
+  /**
+   * The runs this goal reads: the named file, else this build's journals (or results file).
+   *
+   * @param named a results file or journal the user named, or null
+   * @return the runs
+   * @throws BuildResults.NothingToJudgeException when this build left none, saying what to do
+   */
+  BuildRuns buildRuns(File named) {
+    return BuildResults.find(outputDir.toPath(), named == null ? null : named.toPath(), buildStart(), Instant.now());
+  }
+
+  /**
+   * When this build started: results of runs that started earlier are not this build's.
+   *
+   * @return the start
+   */
+  Instant buildStart() {
+    if (sessionStart == null) {
+      // Without it no result can be told from a stale one; Maven always sets it, an embedder must too.
+      throw new IllegalStateException("the build's start time (${session.request.startTime}) is not set");
+    }
+    return sessionStart.toInstant();
+  }
+
+  /**
+   * The comparison from its two settings as written in the POM.
+   *
+   * @param minEffect such as {@code 5%} or {@code 0.05}
+   * @param significance such as {@code 0.01}
+   * @return the comparator
+   * @throws IllegalArgumentException naming the setting and value at fault
+   */
+  static CaseComparator comparator(String minEffect, double significance) {
+    double effect = Unit.RATIO.parse(minEffect);
+    if (effect >= 1) {
+      // "5" meant as 5% would silently make every change SAME.
+      throw new IllegalArgumentException("minEffect " + minEffect + " is " + Math.round(effect * 100)
+          + "%; write a share such as 5% or 0.05");
+    }
+    return new CaseComparator(significance, effect);
+  }
+}

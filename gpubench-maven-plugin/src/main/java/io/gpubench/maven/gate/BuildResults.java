@@ -1,0 +1,156 @@
+package io.gpubench.maven.gate;
+
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.journal.JournalRun;
+import io.gpubench.results.journal.Journals;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the results a goal may judge: only what this build made. A gate that reads whatever results file lies in
+ * {@code target/} passes a build that ran nothing ({@code -DskipTests} without {@code clean}) on an old, even a
+ * slowed, run; so:
+ * <ol>
+ *   <li>a file the user names ({@code gpubench.results}, a results file or a journal) is judged, whatever its age,
+ *       with its age stated;
+ *   <li>else the journals in the output folder whose run started at or after the build's start, merged (several
+ *       Surefire forks write several journals);
+ *   <li>else a results file in the output folder whose run started at or after the build's start (an engine that
+ *       writes no journal);
+ *   <li>else there is nothing to judge: {@link NothingToJudgeException}, saying what was found, how old it is, and
+ *       what to do.
+ * </ol>
+ */
+public final class BuildResults {
+
+  /** The results file the engine writes in its output folder. */
+  public static final String RESULTS_FILE = "results.json";
+
+  private BuildResults() {}
+
+  /**
+   * Finds the runs to judge.
+   *
+   * @param outputDir the engine's output folder ({@code target/gpubench})
+   * @param named a results file or journal the user named, or null
+   * @param buildStart when this build started
+   * @param now the time now, for ages
+   * @return the runs
+   * @throws NothingToJudgeException when this build left no results, saying what was found and what to do
+   * @throws ResultsFile.InvalidResultsException when a file exists but cannot be read, naming it and why
+   */
+  public static BuildRuns find(Path outputDir, Path named, Instant buildStart, Instant now) {
+    if (named != null) {
+      BuildRuns.Judged run = read(named);
+      String started = run.run().startedAt();
+      String finished = run.run().finishedAt();
+      Instant end = instant(finished != null ? finished : started);
+      String age = end == null ? "of unknown age" : "that finished " + ago(Duration.between(end, now));
+      String when = end != null && end.isBefore(buildStart) ? ", before this build started" : ", during this build";
+      return new BuildRuns(List.of(run), List.of("judging " + named + ", named by gpubench.results: a run " + age
+          + (end == null ? "" : when) + " (run " + run.run().runId() + ")"));
+    }
+    List<JournalRun> journals = Journals.in(outputDir, buildStart);
+    if (!journals.isEmpty()) {
+      List<BuildRuns.Judged> runs = new ArrayList<>();
+      for (JournalRun j : journals) {
+        runs.add(new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases()));
+      }
+      return new BuildRuns(runs, List.of());
+    }
+    Path results = outputDir.resolve(RESULTS_FILE);
+    RunResult old = null;
+    if (Files.isRegularFile(results)) {
+      RunResult run = ResultsFile.read(results);
+      Instant start = instant(run.startedAt());
+      if (start != null && !start.isBefore(buildStart)) {
+        return new BuildRuns(List.of(new BuildRuns.Judged(run, results, null, -1)), List.of("no journal in "
+            + outputDir.resolve("journal") + ": judging " + results + ", written by a run of this build"));
+      }
+      old = run;
+    }
+    List<JournalRun> stale = Journals.in(outputDir, null);
+    throw new NothingToJudgeException(nothing(outputDir, buildStart, old, results, stale));
+  }
+
+  private static String nothing(Path dir, Instant buildStart, RunResult oldResults, Path results,
+      List<JournalRun> staleJournals) {
+    String fixes = "run the benchmarks in this build (mvn verify without -DskipTests), skip the gate with "
+        + "-Dgpubench.skip, or judge a file anyway with -Dgpubench.results=FILE";
+    Instant newest = null;
+    String what = null;
+    if (!staleJournals.isEmpty()) {
+      JournalRun last = staleJournals.get(staleJournals.size() - 1);
+      newest = instant(last.run().startedAt());
+      what = staleJournals.size() + (staleJournals.size() == 1 ? " journal" : " journals") + " in "
+          + dir.resolve("journal") + ", the newest " + last.file().getFileName() + ",";
+    }
+    if (oldResults != null) {
+      Instant start = instant(oldResults.startedAt());
+      if (what == null || (start != null && (newest == null || start.isAfter(newest)))) {
+        newest = start;
+        what = results.toString();
+      }
+    }
+    if (what != null) {
+      return "nothing of this build to judge: " + what + " is from a run that started at "
+          + (newest == null ? "an unknown time" : newest + ", " + ago(Duration.between(newest, buildStart))
+              .replace(" ago", "") + " before this build started")
+          + ", and results of an earlier run are never judged; " + fixes;
+    }
+    return "nothing to judge: this build wrote no gpubench results to " + dir + " (no journal, no " + RESULTS_FILE
+        + "). The test phase runs the benchmarks only with gpubench-engine as a test dependency and Surefire 3.x "
+        + "including the benchmark classes (<include>**/*Benchmark.java</include>); " + fixes;
+  }
+
+  private static BuildRuns.Judged read(Path file) {
+    if (file.getFileName().toString().endsWith(".jsonl")) {
+      JournalRun j = Journals.read(file);
+      return new BuildRuns.Judged(j.run(), file, j.incomplete(), j.plannedCases());
+    }
+    return new BuildRuns.Judged(ResultsFile.read(file), file, null, -1);
+  }
+
+  private static Instant instant(String iso) {
+    try {
+      return iso == null ? null : Instant.parse(iso);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A duration as people say it: {@code 2 h 5 min ago}, {@code 40 s ago}, {@code 3 days ago}.
+   *
+   * @param d the duration
+   * @return the text
+   */
+  static String ago(Duration d) {
+    long s = Math.max(0, d.getSeconds());
+    if (s < 120) {
+      return s + " s ago";
+    }
+    if (s < 3600) {
+      return s / 60 + " min ago";
+    }
+    if (s < 2 * 86400) {
+      return s / 3600 + " h " + (s % 3600) / 60 + " min ago";
+    }
+    return s / 86400 + " days ago";
+  }
+
+  /** This build left no results: the message says what was found and what to do. */
+  public static final class NothingToJudgeException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NothingToJudgeException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package io.gpubench.maven.gate;
+
+import io.gpubench.api.result.RunResult;
+import io.gpubench.results.journal.Journals;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The runs a goal judges, with where they came from: the journals this build's test phase wrote (one per engine
+ * run, so one per Surefire fork), or a results file the user named.
+ *
+ * @param runs the runs, oldest first
+ * @param notes what the reader must know about the choice: a named file's age, a results file read for want of a
+ *     journal
+ */
+public record BuildRuns(List<Judged> runs, List<String> notes) {
+
+  /**
+   * Makes the record, copying the lists.
+   *
+   * @param runs the runs, at least one
+   * @param notes notes
+   * @throws IllegalArgumentException when there is no run
+   */
+  public BuildRuns {
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("no run to judge");
+    }
+    runs = List.copyOf(runs);
+    notes = List.copyOf(notes);
+  }
+
+  /**
+   * The runs' results.
+   *
+   * @return one per run
+   */
+  public List<RunResult> results() {
+    return runs.stream().map(Judged::run).toList();
+  }
+
+  /**
+   * All runs as one, as the rules and the summary read them.
+   *
+   * @return the merged run: every case of every run
+   */
+  public RunResult merged() {
+    return runs.size() == 1 ? runs.get(0).run() : Journals.merge(runs.stream()
+        .map(j -> new io.gpubench.results.journal.JournalRun(j.file(), j.run(), j.run().cases().size(),
+            j.incomplete())).toList());
+  }
+
+  /**
+   * The runs that did not end normally.
+   *
+   * @return the incomplete runs
+   */
+  public List<Judged> incomplete() {
+    return runs.stream().filter(j -> j.incomplete() != null).toList();
+  }
+
+  /**
+   * The files read, for messages: one name, or the folder and a count.
+   *
+   * @return the text
+   */
+  public String describe() {
+    if (runs.size() == 1) {
+      return runs.get(0).file().toString();
+    }
+    return runs.size() + " runs in " + runs.get(0).file().getParent();
+  }
+
+  /**
+   * One run to judge.
+   *
+   * @param run the run
+   * @param file the journal or results file it was read from
+   * @param incomplete why the run is incomplete, or null when it ended normally
+   * @param planned how many cases the run planned, or -1 when the file does not say (a results file)
+   */
+  public record Judged(RunResult run, Path file, String incomplete, int planned) {}
+}

@@ -1,0 +1,359 @@
+package io.gpubench.results.compare;
+
+import io.gpubench.api.Better;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.hipparchus.distribution.continuous.TDistribution;
+import org.hipparchus.stat.inference.MannWhitneyUTest;
+
+/**
+ * The one comparison of a case between a baseline and the current code. The Maven gate ({@code gpubench:check}
+ * against a baseline file, {@code gpubench:ab} between two builds) and the reports ({@code gpubench:report}, the
+ * HTML and Markdown comparisons) all decide "is it slower?" here, so the same runs get the same verdict everywhere.
+ *
+ * <h2>The unit of noise is the run</h2>
+ * Trials of one run share that run's conditions: what else the machine was doing, the JIT's decisions, clocks, the
+ * heap's layout. They agree with each other far better than two runs do. On a shared 2-core runner, four reruns of
+ * unchanged code against a one-run baseline were SLOWER for 7 to 18 of 25 cases with rank-test p-values down to
+ * 1e-11: a test on trials measures how precisely one run was timed, not whether the code changed. So each run (one
+ * engine process, one JVM) contributes one number per case, the logarithm of its median (the median shrugs off a
+ * preempted trial; the logarithm makes changes ratios and the spread of runs proportional), and a change must stand
+ * out from the spread <em>between runs</em>. This is the one-way random-effects model: a run's log median is the
+ * code's true figure plus a random run effect plus the trials' noise, and a new run of unchanged code varies by the
+ * sum of both.
+ *
+ * <h2>The rule (several runs on a side)</h2>
+ * With {@code k} baseline runs and {@code m} current runs: {@code d} = mean current log median − mean baseline log
+ * median (the log of the ratio); {@code s²} the variance of the runs' log medians about their side's mean, pooled
+ * over both sides when both have two runs or more, else from the side that has them (its degrees of freedom are
+ * those of the interval); {@code Var(d) = s²/k + s²/m}, where a side with a single run uses {@code max(s², v)} for it,
+ * {@code v} that run's own median's sampling variance from its trials, so a short or scattered run does not pass for
+ * more precise than the other side's runs; the interval {@code d ± t·√Var(d)}, {@code t} Student's quantile at
+ * {@code 1 − significance/2}. With one current run this is the textbook prediction interval for a new run; Student's
+ * {@code t} pays honestly for a spread estimated from few runs (three runs are the fewest that can show anything,
+ * five are a good baseline). Then, with {@code δ = ln(1 + minEffect)}:
+ * <ul>
+ *   <li>SLOWER or FASTER (by the figure's direction) when the interval excludes 0 <em>and</em> {@code |d| ≥ δ}: a
+ *       change that is both beyond the noise and large enough to matter;
+ *   <li>SAME when the whole interval lies inside {@code (−δ, δ)}: precise enough to rule out a change that matters;
+ *   <li>AMBIGUOUS ({@link Ambiguity#NOISE}) otherwise, with the smallest change these runs could have shown.
+ * </ul>
+ * Under the model, unchanged code is called SLOWER or FASTER in at most {@code significance} of comparisons (less
+ * where the noise is below the minimum effect). The default level is 1%: a gate runs dozens of cases on every push,
+ * and 5% would fail most builds of a large suite by chance.
+ *
+ * <h2>One run on each side: provisional</h2>
+ * Then the spread between runs cannot be measured. The verdict comes from the trials (median intervals apart, a
+ * two-sided Mann-Whitney U test significant, and the medians at least the minimum effect apart, for SLOWER and
+ * FASTER; the Hodges-Lehmann interval of the shift inside ±minEffect for SAME; AMBIGUOUS with
+ * {@link Ambiguity#TESTS_DISAGREE} or {@link Ambiguity#NOISE} otherwise) and is marked provisional: it says that this
+ * run differs from that run, which on a noisy machine it nearly always does.
+ *
+ * <h2>Before any statistics</h2>
+ * AMBIGUOUS when a side has no run of the case ({@link Ambiguity#NOT_COMPARABLE}), when telemetry flagged a run of
+ * either side throttled or shared ({@link Ambiguity#FLAGGED}), when the sides used different clocks
+ * ({@link Ambiguity#CLOCKS_DIFFER}), or when a run has no samples ({@link Ambiguity#TOO_FEW_SAMPLES}).
+ *
+ * @param significance the level: the interval covers {@code 1 − significance}; in (0, 1)
+ * @param minEffect the smallest relative change that counts, such as 0.05 for 5%; at least 0
+ */
+public record CaseComparator(double significance, double minEffect) {
+
+  /** The default level: 99% intervals. */
+  public static final double DEFAULT_SIGNIFICANCE = 0.01;
+
+  /** The default minimum effect: 5%. */
+  public static final double DEFAULT_MIN_EFFECT = 0.05;
+
+  /** The comparator with the default level and minimum effect. */
+  public static final CaseComparator DEFAULT = new CaseComparator(DEFAULT_SIGNIFICANCE, DEFAULT_MIN_EFFECT);
+
+  // A spread of runs below 0.1% is the clock's resolution, not a measured precision: identical medians (a coarse
+  // timer) must not make a 0.2% change "significant".
+  private static final double SPREAD_FLOOR = 1e-3;
+
+  /**
+   * Makes a comparator.
+   *
+   * @param significance the level, in (0, 1)
+   * @param minEffect the minimum relative effect, at least 0
+   * @throws IllegalArgumentException naming the value when either is out of range
+   */
+  public CaseComparator {
+    if (!(significance > 0 && significance < 1)) {
+      throw new IllegalArgumentException("significance " + significance + " is not between 0 and 1");
+    }
+    if (!(minEffect >= 0) || Double.isInfinite(minEffect)) {
+      throw new IllegalArgumentException("minimum effect " + minEffect + " is not a finite share of at least 0");
+    }
+  }
+
+  /**
+   * Compares one case's per-call time between two runs as results files hold them, as the reports do: each side is
+   * one run, so the verdict is provisional.
+   *
+   * @param baseline the baseline run's case, or null when that run lacks it
+   * @param baselineRun the baseline run's id
+   * @param current the current run's case, or null
+   * @param currentRun the current run's id
+   * @return the comparison
+   */
+  public CaseComparison compare(CaseResult baseline, String baselineRun, CaseResult current, String currentRun) {
+    String unusable = unusable(baseline, "the baseline");
+    if (unusable == null) {
+      unusable = unusable(current, "this run");
+    }
+    if (unusable != null) {
+      return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, median(baseline), median(current), 1, 1, 0, 0,
+          unusable);
+    }
+    return compare(List.of(RunSamples.of(baselineRun, baseline)), List.of(RunSamples.of(currentRun, current)),
+        Better.LOWER);
+  }
+
+  /**
+   * Compares runs of one case.
+   *
+   * @param baseline the baseline's runs
+   * @param current the current runs
+   * @param better which way the figure improves: {@code LOWER} for times, {@code HIGHER} for rates
+   * @return the comparison
+   * @throws IllegalArgumentException when the direction is {@code NEITHER}
+   */
+  public CaseComparison compare(List<RunSamples> baseline, List<RunSamples> current, Better better) {
+    if (better == Better.NEITHER) {
+      throw new IllegalArgumentException("a figure that is better neither higher nor lower cannot be called faster "
+          + "or slower");
+    }
+    int k = baseline.size();
+    int m = current.size();
+    int nb = baseline.stream().mapToInt(RunSamples::size).sum();
+    int nc = current.stream().mapToInt(RunSamples::size).sum();
+    double mb = geometricMedian(baseline);
+    double mc = geometricMedian(current);
+    if (k == 0 || m == 0) {
+      return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, mb, mc, k, m, nb, nc,
+          (k == 0 ? "the baseline has" : "this build has") + " no run of the case");
+    }
+    List<String> flagged = new ArrayList<>();
+    baseline.forEach(r -> r.flags().forEach(f -> flagged.add("baseline run " + r.runId() + ": " + f)));
+    current.forEach(r -> r.flags().forEach(f -> flagged.add("run " + r.runId() + ": " + f)));
+    if (!flagged.isEmpty()) {
+      return CaseComparison.notCompared(Ambiguity.FLAGGED, mb, mc, k, m, nb, nc,
+          "telemetry flagged " + String.join("; ", flagged) + ": the time describes the GPU's state, not the code");
+    }
+    String clock = baseline.get(0).clock();
+    if (baseline.stream().anyMatch(r -> !r.clock().equals(clock))
+        || current.stream().anyMatch(r -> !r.clock().equals(clock))) {
+      return CaseComparison.notCompared(Ambiguity.CLOCKS_DIFFER, mb, mc, k, m, nb, nc,
+          "clocks differ: baseline " + clocks(baseline) + ", current " + clocks(current));
+    }
+    if (baseline.stream().anyMatch(r -> r.size() == 0) || current.stream().anyMatch(r -> r.size() == 0)) {
+      return CaseComparison.notCompared(Ambiguity.TOO_FEW_SAMPLES, mb, mc, k, m, nb, nc,
+          "a run has no samples (baseline n=" + sizes(baseline) + ", current n=" + sizes(current) + ")");
+    }
+    if (k == 1 && m == 1) {
+      return withinRun(baseline.get(0).values(), current.get(0).values(), better);
+    }
+    return betweenRuns(baseline, current, better, mb, mc, nb, nc);
+  }
+
+  private CaseComparison betweenRuns(List<RunSamples> baseline, List<RunSamples> current, Better better, double mb,
+      double mc, int nb, int nc) {
+    double[] yb = logMedians(baseline);
+    double[] yc = logMedians(current);
+    int k = yb.length;
+    int m = yc.length;
+    double ssb = sumOfSquares(yb);
+    double ssc = sumOfSquares(yc);
+    int df;
+    double s2;
+    if (k >= 2 && m >= 2) {
+      df = k + m - 2;
+      s2 = (ssb + ssc) / df;
+    } else if (k >= 2) {
+      df = k - 1;
+      s2 = ssb / df;
+    } else {
+      df = m - 1;
+      s2 = ssc / df;
+    }
+    s2 = Math.max(s2, SPREAD_FLOOR * SPREAD_FLOOR);
+    double var = side(s2, baseline) / k + side(s2, current) / m;
+    double se = Math.sqrt(var);
+    TDistribution t = new TDistribution(df);
+    double q = t.inverseCumulativeProbability(1 - significance / 2);
+    double d = mean(yc) - mean(yb);
+    double h = q * se;
+    double p = 2 * (1 - t.cumulativeProbability(Math.abs(d) / se));
+    double delta = Math.log1p(minEffect);
+    double ratio = Math.exp(d);
+    String runs = String.format(Locale.ROOT, "%d baseline %s, %d current %s; runs spread ±%s", k,
+        k == 1 ? "run" : "runs", m, m == 1 ? "run" : "runs", pct(Math.expm1(Math.sqrt(s2))));
+    String interval = String.format(Locale.ROOT, "%s to %s at %s", signed(Math.expm1(d - h)),
+        signed(Math.expm1(d + h)), level());
+    Verdict verdict;
+    Ambiguity why = null;
+    String reason;
+    if ((d - h > 0 || d + h < 0) && Math.abs(d) >= delta) {
+      verdict = worse(d, better) ? Verdict.SLOWER : Verdict.FASTER;
+      reason = String.format(Locale.ROOT, "between runs: %s (%s), beyond the noise and the minimum effect of %s; %s; "
+          + "p=%.2g", signed(ratio - 1), interval, pct(minEffect), runs, p);
+    } else if (d - h > -delta && d + h < delta) {
+      verdict = Verdict.SAME;
+      reason = String.format(Locale.ROOT, "between runs: %s (%s), inside ±%s; %s", signed(ratio - 1), interval,
+          pct(minEffect), runs);
+    } else {
+      verdict = Verdict.AMBIGUOUS;
+      why = Ambiguity.NOISE;
+      reason = String.format(Locale.ROOT, "between runs: %s (%s) %s; %s: these runs can show a change beyond "
+          + "±%s (record more baseline runs, or compare in A/B mode on the same machine)", signed(ratio - 1),
+          interval, Math.abs(d) >= delta ? "includes no change" : "does not rule out ±" + pct(minEffect), runs,
+          pct(Math.expm1(Math.max(h, delta))));
+    }
+    return new CaseComparison(verdict, why, false, mb, mc, ratio, Math.exp(d - h), Math.exp(d + h), p, k, m, nb, nc,
+        reason);
+  }
+
+  // A side of one run counts at least that run's own sampling variance; a side of several is represented by s².
+  private static double side(double s2, List<RunSamples> runs) {
+    if (runs.size() > 1) {
+      return s2;
+    }
+    double v = Intervals.logMedianVariance(runs.get(0).values());
+    return Double.isNaN(v) ? s2 : Math.max(s2, v);
+  }
+
+  private CaseComparison withinRun(double[] baseline, double[] current, Better better) {
+    int nb = baseline.length;
+    int nc = current.length;
+    double mb = Intervals.median(baseline);
+    double mc = Intervals.median(current);
+    double change = mc / mb - 1;
+    if (nb < 2 || nc < 2) {
+      return new CaseComparison(Verdict.AMBIGUOUS, Ambiguity.TOO_FEW_SAMPLES, true, mb, mc, mc / mb, Double.NaN,
+          Double.NaN, Double.NaN, 1, 1, nb, nc, "one run each side, too few samples for a test (baseline n=" + nb
+          + ", current n=" + nc + ")");
+    }
+    double[] ib = Intervals.ofMedian(baseline, significance);
+    double[] ic = Intervals.ofMedian(current, significance);
+    boolean disjoint = ic[0] > ib[1] || ic[1] < ib[0];
+    double p = rankTestP(baseline, current);
+    boolean significant = p < significance;
+    boolean large = Math.abs(change) >= minEffect;
+    double[] shift = Intervals.ofShift(baseline, current, significance);
+    double low = shift[0] / mb;
+    double high = shift[1] / mb;
+    double ratioLow = Double.isInfinite(low) ? 0 : 1 + low;
+    double ratioHigh = Double.isInfinite(high) ? Double.POSITIVE_INFINITY : 1 + high;
+    String provisional = "one run each side (provisional: the spread between runs is not measured)";
+    if (disjoint && significant && large) {
+      Verdict v = worse(change, better) ? Verdict.SLOWER : Verdict.FASTER;
+      return new CaseComparison(v, null, true, mb, mc, mc / mb, ratioLow, ratioHigh, p, 1, 1, nb, nc,
+          String.format(Locale.ROOT, "%s: median %s, rank test p=%.2g, medians' intervals apart", provisional,
+              signed(change), p));
+    }
+    if (low > -minEffect && high < minEffect && !large) {
+      return new CaseComparison(Verdict.SAME, null, true, mb, mc, mc / mb, ratioLow, ratioHigh, p, 1, 1, nb, nc,
+          String.format(Locale.ROOT, "%s: shift within [%s, %s], inside ±%s", provisional, signed(low), signed(high),
+              pct(minEffect)));
+    }
+    Ambiguity why = large && (significant || disjoint) ? Ambiguity.TESTS_DISAGREE : Ambiguity.NOISE;
+    String detail;
+    if (large) {
+      detail = !significant && !disjoint ? "rank test not significant and medians' intervals overlap"
+          : !significant ? "rank test not significant" : "medians' intervals overlap";
+      detail = String.format(Locale.ROOT, "median %s but %s (p=%.2g)", signed(change), detail, p);
+    } else if (Double.isInfinite(low) || Double.isInfinite(high)) {
+      detail = String.format(Locale.ROOT, "median %s but too few samples to bound the shift at %s", signed(change),
+          level());
+    } else {
+      detail = String.format(Locale.ROOT, "median %s but too noisy to rule out ±%s: shift within [%s, %s]",
+          signed(change), pct(minEffect), signed(low), signed(high));
+    }
+    return new CaseComparison(Verdict.AMBIGUOUS, why, true, mb, mc, mc / mb, ratioLow, ratioHigh, p, 1, 1, nb, nc,
+        provisional + ": " + detail);
+  }
+
+  private static boolean worse(double change, Better better) {
+    return better == Better.LOWER ? change > 0 : change < 0;
+  }
+
+  private static double rankTestP(double[] b, double[] c) {
+    // With every value tied the statistic's variance is zero and the test is undefined; nothing differs.
+    double first = b[0];
+    if (Arrays.stream(b).allMatch(v -> v == first) && Arrays.stream(c).allMatch(v -> v == first)) {
+      return 1.0;
+    }
+    double p = new MannWhitneyUTest().mannWhitneyUTest(b, c);
+    return Double.isNaN(p) ? 1.0 : p;
+  }
+
+  private static String unusable(CaseResult c, String side) {
+    if (c == null) {
+      return side + " lacks the case";
+    }
+    if (c.status() != CaseStatus.PASSED) {
+      return side + ": " + c.status().name().toLowerCase(Locale.ROOT);
+    }
+    if (c.timing() == null || c.timing().trials().isEmpty()) {
+      return side + ": not timed";
+    }
+    return null;
+  }
+
+  private static double median(CaseResult c) {
+    return c == null || c.timing() == null ? Double.NaN : RunSamples.of("", c).median();
+  }
+
+  private static double[] logMedians(List<RunSamples> runs) {
+    return runs.stream().mapToDouble(r -> Math.log(r.median())).toArray();
+  }
+
+  private static double geometricMedian(List<RunSamples> runs) {
+    double[] logs = runs.stream().filter(r -> r.size() > 0).mapToDouble(r -> Math.log(r.median())).toArray();
+    return logs.length == 0 ? Double.NaN : Math.exp(mean(logs));
+  }
+
+  private static double mean(double[] xs) {
+    return Arrays.stream(xs).sum() / xs.length;
+  }
+
+  private static double sumOfSquares(double[] xs) {
+    double mu = mean(xs);
+    return Arrays.stream(xs).map(x -> (x - mu) * (x - mu)).sum();
+  }
+
+  private static String clocks(List<RunSamples> runs) {
+    return String.join("/", runs.stream().map(RunSamples::clock).distinct().toList());
+  }
+
+  private static String sizes(List<RunSamples> runs) {
+    return String.join(",", runs.stream().map(r -> String.valueOf(r.size())).toList());
+  }
+
+  private String level() {
+    return pct(1 - significance);
+  }
+
+  private static String pct(double share) {
+    double p = share * 100;
+    return Math.abs(p) < 10 ? String.format(Locale.ROOT, "%.1f%%", p) : String.format(Locale.ROOT, "%.0f%%", p);
+  }
+
+  // Rounded to a tenth; a change that rounds to zero prints as +0.0%, not -0.0%.
+  static String signed(double change) {
+    if (Double.isNaN(change)) {
+      return Figures.ABSENT;
+    }
+    if (Double.isInfinite(change)) {
+      return change > 0 ? "+∞%" : "−∞%";
+    }
+    double tenths = Math.round(change * 1000) / 10.0;
+    return String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
+  }
+}

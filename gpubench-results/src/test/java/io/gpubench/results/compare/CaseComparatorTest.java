@@ -1,0 +1,190 @@
+package io.gpubench.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpubench.api.Better;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class CaseComparatorTest {
+
+  private static final CaseComparator GATE = CaseComparator.DEFAULT;
+
+  @Test
+  void unchangedCodeIsRarelyCalledSlowerOrFasterWhenRunsShiftMoreThanTrialsScatter() {
+    // What a shared runner does: each run lands 5% (sd) off the code's figure, its 30 trials scatter 1% around
+    // that. A test on trials calls most reruns SLOWER or FASTER; the runs' rule must not.
+    Random random = new Random(7);
+    int calls = 0;
+    int provisionalCalls = 0;
+    int trials = 2000;
+    for (int i = 0; i < trials; i++) {
+      List<RunSamples> baseline = runs(random, 5, 1_000_000, 0.05, 0.01, 30);
+      List<RunSamples> rerun = runs(random, 1, 1_000_000, 0.05, 0.01, 30);
+      Verdict v = GATE.compare(baseline, rerun, Better.LOWER).verdict();
+      if (v == Verdict.SLOWER || v == Verdict.FASTER) {
+        calls++;
+      }
+      Verdict one = GATE.compare(baseline.subList(0, 1), rerun, Better.LOWER).verdict();
+      if (one == Verdict.SLOWER || one == Verdict.FASTER) {
+        provisionalCalls++;
+      }
+    }
+    assertThat(calls).as("false calls in %d unchanged reruns", trials).isLessThanOrEqualTo(trials / 100);
+    // The trials' test alone (one run each side) is wrong about a third or more: the reason for the runs' rule.
+    assertThat(provisionalCalls).isGreaterThan(trials / 3);
+  }
+
+  @Test
+  void aDoublingIsSlowerAgainstABaselineOfFiveNoisyRuns() {
+    Random random = new Random(11);
+    for (int i = 0; i < 50; i++) {
+      CaseComparison c = GATE.compare(runs(random, 5, 1_000_000, 0.05, 0.02, 20),
+          runs(random, 1, 2_000_000, 0.05, 0.02, 20), Better.LOWER);
+      assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.SLOWER);
+      assertThat(c.provisional()).isFalse();
+      assertThat(c.ratio()).isBetween(1.6, 2.5);
+      assertThat(c.ratioLow()).isGreaterThan(1.0);
+      assertThat(c.reason()).startsWith("between runs: +").contains("5 baseline runs, 1 current run");
+    }
+  }
+
+  @Test
+  void tightRunsGiveSameAndSayTheInterval() {
+    Random random = new Random(3);
+    CaseComparison c = GATE.compare(runs(random, 6, 50_000, 0.003, 0.01, 40), runs(random, 1, 50_000, 0.003, 0.01, 40),
+        Better.LOWER);
+    assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.SAME);
+    assertThat(c.ambiguity()).isNull();
+    assertThat(c.verdictText()).isEqualTo("SAME");
+    assertThat(c.reason()).contains("inside ±5.0%").contains("at 99%");
+    assertThat(c.baselineRuns()).isEqualTo(6);
+    assertThat(c.currentSamples()).isEqualTo(40);
+  }
+
+  @Test
+  void aChangeWithinTheRunsSpreadIsAmbiguousByTheNoiseRuleAndSaysWhatCouldBeSeen() {
+    double[] medians = {1.00, 1.12, 0.93, 1.05, 0.97};
+    List<RunSamples> baseline = new ArrayList<>();
+    for (int i = 0; i < medians.length; i++) {
+      baseline.add(run("b" + i, constant(medians[i] * 1e6, 20)));
+    }
+    CaseComparison c = GATE.compare(baseline, List.of(run("c", constant(1.10e6, 20))), Better.LOWER);
+    assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.NOISE);
+    assertThat(c.verdictText()).isEqualTo("AMBIGUOUS (within the noise)");
+    assertThat(c.reason()).contains("includes no change").contains("these runs can show a change beyond ±")
+        .contains("record more baseline runs");
+  }
+
+  @Test
+  void aFlaggedRunOnEitherSideIsAmbiguousNamingTheFlag() {
+    List<RunSamples> baseline = List.of(run("b1", constant(1e6, 10)), run("b2", constant(1e6, 10)));
+    RunSamples hot = new RunSamples("c1", RunSamples.DEVICE, constant(3e6, 10), List.of("throttled (HW_SLOWDOWN)"));
+    CaseComparison c = GATE.compare(baseline, List.of(hot), Better.LOWER);
+    assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    assertThat(c.reason()).contains("run c1: throttled (HW_SLOWDOWN)");
+    assertThat(c.compared()).isFalse();
+    assertThat(c.ratio()).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+
+    RunSamples shared = new RunSamples("b3", RunSamples.DEVICE, constant(1e6, 10), List.of("shared GPU (42 python)"));
+    CaseComparison d = GATE.compare(List.of(baseline.get(0), shared), List.of(run("c2", constant(1e6, 10))),
+        Better.LOWER);
+    assertThat(d.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    assertThat(d.reason()).contains("baseline run b3: shared GPU (42 python)");
+  }
+
+  @Test
+  void differentClocksAndEmptyRunsAreAmbiguousByTheirOwnRules() {
+    RunSamples host = new RunSamples("h", RunSamples.HOST, constant(1e6, 10), List.of());
+    CaseComparison clocks = GATE.compare(List.of(run("d", constant(1e6, 10))), List.of(host), Better.LOWER);
+    assertThat(clocks.ambiguity()).isEqualTo(Ambiguity.CLOCKS_DIFFER);
+    assertThat(clocks.reason()).isEqualTo("clocks differ: baseline device, current host");
+
+    CaseComparison empty = GATE.compare(List.of(run("d", constant(1e6, 10))), List.of(run("e", new double[0])),
+        Better.LOWER);
+    assertThat(empty.ambiguity()).isEqualTo(Ambiguity.TOO_FEW_SAMPLES);
+
+    CaseComparison none = GATE.compare(List.of(), List.of(run("e", constant(1e6, 3))), Better.LOWER);
+    assertThat(none.ambiguity()).isEqualTo(Ambiguity.NOT_COMPARABLE);
+    assertThat(none.reason()).isEqualTo("the baseline has no run of the case");
+  }
+
+  @Test
+  void oneRunEachSideIsProvisional() {
+    Random random = new Random(5);
+    CaseComparison slower = GATE.compare(runs(random, 1, 1e6, 0, 0.01, 30), runs(random, 1, 1.3e6, 0, 0.01, 30),
+        Better.LOWER);
+    assertThat(slower.verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(slower.provisional()).isTrue();
+    assertThat(slower.verdictText()).isEqualTo("SLOWER (provisional)");
+    assertThat(slower.reason()).startsWith("one run each side (provisional");
+
+    CaseComparison few = GATE.compare(List.of(run("a", constant(1e6, 1))), List.of(run("b", constant(2e6, 1))),
+        Better.LOWER);
+    assertThat(few.ambiguity()).isEqualTo(Ambiguity.TOO_FEW_SAMPLES);
+    assertThat(few.verdictText()).isEqualTo("AMBIGUOUS (too few samples, provisional)");
+  }
+
+  @Test
+  void aFallingRateIsSlower() {
+    Random random = new Random(9);
+    List<RunSamples> before = runs(random, 5, 1e12, 0.02, 0.01, 20);
+    List<RunSamples> after = runs(random, 1, 0.5e12, 0.02, 0.01, 20);
+    assertThat(GATE.compare(before, after, Better.HIGHER).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(GATE.compare(after, before, Better.HIGHER).verdict()).isEqualTo(Verdict.FASTER);
+  }
+
+  @Test
+  void interleavedRunsOnBothSidesPoolTheirSpreadAndSeeTwentyPercent() {
+    // A/B mode: six runs of each build, taken in turns on the same machine, each run 4% off (sd).
+    Random random = new Random(13);
+    int seen = 0;
+    for (int i = 0; i < 100; i++) {
+      CaseComparison c = GATE.compare(runs(random, 6, 1e6, 0.04, 0.02, 20), runs(random, 6, 1.2e6, 0.04, 0.02, 20),
+          Better.LOWER);
+      if (c.verdict() == Verdict.SLOWER) {
+        seen++;
+      }
+      assertThat(c.reason()).contains("6 baseline runs, 6 current runs");
+    }
+    assertThat(seen).isGreaterThanOrEqualTo(90);
+  }
+
+  @Test
+  void settingsOutOfRangeAndADirectionlessFigureAreRefused() {
+    assertThatThrownBy(() -> new CaseComparator(0, 0.05)).hasMessage("significance 0.0 is not between 0 and 1");
+    assertThatThrownBy(() -> new CaseComparator(0.01, -1))
+        .hasMessage("minimum effect -1.0 is not a finite share of at least 0");
+    assertThatThrownBy(() -> GATE.compare(List.of(), List.of(), Better.NEITHER))
+        .hasMessageContaining("better neither higher nor lower");
+  }
+
+  static List<RunSamples> runs(Random random, int count, double median, double runSpread, double trialSpread,
+      int trials) {
+    List<RunSamples> runs = new ArrayList<>();
+    for (int r = 0; r < count; r++) {
+      double centre = median * Math.exp(runSpread * random.nextGaussian());
+      double[] xs = new double[trials];
+      for (int i = 0; i < trials; i++) {
+        xs[i] = centre * Math.exp(trialSpread * random.nextGaussian());
+      }
+      runs.add(run("r" + random.nextInt(1_000_000), xs));
+    }
+    return runs;
+  }
+
+  static RunSamples run(String id, double[] values) {
+    return new RunSamples(id, RunSamples.DEVICE, values, List.of());
+  }
+
+  static double[] constant(double value, int n) {
+    double[] xs = new double[n];
+    java.util.Arrays.fill(xs, value);
+    return xs;
+  }
+}
