@@ -2,6 +2,7 @@ package io.gpubench.maven.gate;
 
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.ResultsFile;
+import io.gpubench.results.journal.Journal;
 import io.gpubench.results.journal.JournalRun;
 import io.gpubench.results.journal.Journals;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ import java.util.List;
  * slowed, run; so:
  * <ol>
  *   <li>a file the user names ({@code gpubench.results}, a results file or a journal) is judged, whatever its age,
- *       with its age stated;
+ *       with its age stated; a folder named so (an output folder, or its journal folder): every journal in it;
  *   <li>else the journals in the output folder whose run started at or after the build's start, merged (several
  *       Surefire forks write several journals);
  *   <li>else a results file in the output folder whose run started at or after the build's start (an engine that
@@ -46,6 +47,9 @@ public final class BuildResults {
    * @throws ResultsFile.InvalidResultsException when a file exists but cannot be read, naming it and why
    */
   public static BuildRuns find(Path outputDir, Path named, Instant buildStart, Instant now) {
+    if (named != null && Files.isDirectory(named)) {
+      return namedFolder(named);
+    }
     if (named != null) {
       BuildRuns.Judged run = read(named);
       String started = run.run().startedAt();
@@ -77,6 +81,27 @@ public final class BuildResults {
     }
     List<JournalRun> stale = Journals.in(outputDir, null);
     throw new NothingToJudgeException(nothing(outputDir, buildStart, old, results, stale));
+  }
+
+  /**
+   * Every journal of a folder the user named (the output folder, or its journal folder), whatever their age: after a
+   * run was killed, a later build judges or reports what it recorded, under the journals' own names.
+   */
+  private static BuildRuns namedFolder(Path named) {
+    Path outputDir = named.getFileName() != null && named.getFileName().toString().equals(Journal.FOLDER)
+        && named.getParent() != null ? named.getParent() : named;
+    List<JournalRun> journals = Journals.in(outputDir, null);
+    if (journals.isEmpty()) {
+      throw new NothingToJudgeException("nothing to judge in " + named + ", named by gpubench.results: it holds no "
+          + "journal (" + outputDir.resolve(Journal.FOLDER) + "/*.jsonl); name a results file, a journal, or the "
+          + "output folder of a run");
+    }
+    List<BuildRuns.Judged> runs = new ArrayList<>();
+    for (JournalRun j : journals) {
+      runs.add(new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases()));
+    }
+    return new BuildRuns(runs, List.of("judging the " + runs.size() + (runs.size() == 1 ? " journal" : " journals")
+        + " in " + outputDir.resolve(Journal.FOLDER) + ", named by gpubench.results, whatever their age"));
   }
 
   private static String nothing(Path dir, Instant buildStart, RunResult oldResults, Path results,

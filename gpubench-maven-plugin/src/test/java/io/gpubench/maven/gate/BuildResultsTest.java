@@ -101,6 +101,25 @@ final class BuildResultsTest {
   }
 
   @Test
+  void aNamedFolderIsJudgedByEveryJournalInItWhateverTheirAge() {
+    journal("before-the-kill", buildStart.minus(Duration.ofHours(1)), true, small);
+    journal("killed", buildStart.minus(Duration.ofMinutes(10)), false, large);
+    for (Path named : List.of(out, out.resolve("journal"))) {
+      BuildRuns runs = BuildResults.find(out.resolve("elsewhere"), named, buildStart, now);
+      assertThat(runs.runs()).extracting(j -> j.run().runId()).containsExactly("before-the-kill", "killed");
+      assertThat(runs.incomplete()).extracting(j -> j.run().runId()).containsExactly("killed");
+      assertThat(runs.notes()).containsExactly("judging the 2 journals in " + out.resolve("journal")
+          + ", named by gpubench.results, whatever their age");
+    }
+    Path empty = out.resolve("empty");
+    empty.toFile().mkdirs();
+    assertThatThrownBy(() -> BuildResults.find(out, empty, buildStart, now))
+        .isInstanceOf(BuildResults.NothingToJudgeException.class)
+        .hasMessage("nothing to judge in " + empty + ", named by gpubench.results: it holds no journal ("
+            + empty.resolve("journal") + "/*.jsonl); name a results file, a journal, or the output folder of a run");
+  }
+
+  @Test
   void agesReadAsPeopleSayThem() {
     assertThat(BuildResults.ago(Duration.ofSeconds(40))).isEqualTo("40 s ago");
     assertThat(BuildResults.ago(Duration.ofMinutes(30))).isEqualTo("30 min ago");
