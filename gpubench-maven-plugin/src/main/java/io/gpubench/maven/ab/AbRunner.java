@@ -104,10 +104,22 @@ public record AbRunner(String javaExecutable, List<String> includes, List<String
       cmd.addAll(List.of("--config", "gpubench.output-dir=" + dir.toAbsolutePath()));
       Path output = dir.resolve("fork.log");
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor();
-        throw new AbException("the " + side.name() + " run in " + dir + " took longer than " + timeoutSeconds
-            + " s and was stopped" + tail(output));
+      // A build stopped while a run is under way (Ctrl-C, a CI job cancelled) stops the run too: left behind, it
+      // would go on loading the machine for minutes with no one to read it.
+      Thread stopRun = new Thread(p::destroyForcibly, "gpubench-ab-stop-run");
+      Runtime.getRuntime().addShutdownHook(stopRun);
+      try {
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+          p.destroyForcibly().waitFor();
+          throw new AbException("the " + side.name() + " run in " + dir + " took longer than " + timeoutSeconds
+              + " s and was stopped" + tail(output));
+        }
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stopRun);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running or has run
+        }
       }
       if (p.exitValue() == 2) {
         throw new AbException("the " + side.name() + " run found no benchmark to run (engines " + engines
