@@ -63,8 +63,9 @@ public final class CheckMojo extends GoalSupport {
   String compareBy;
 
   /**
-   * The level of the comparison: its intervals cover {@code 1 - significance}, and unchanged code is called SLOWER
-   * or FASTER in at most this share of case verdicts.
+   * The level of the comparison: its intervals cover {@code 1 - significance}. Unchanged code is called SLOWER or
+   * FASTER in at most this share of case verdicts only where runs scatter as the model assumes; docs/maven-plugin.md
+   * gives the share measured on a loaded runner.
    */
   @Parameter(property = "gpubench.significance", defaultValue = "0.01")
   double significance;
