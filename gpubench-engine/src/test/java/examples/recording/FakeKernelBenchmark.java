@@ -9,6 +9,7 @@ import io.gpubench.api.Precisions;
 import io.gpubench.api.Setup;
 import io.gpubench.api.Trials;
 import io.gpubench.api.spi.BackendSession;
+import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.KernelAuditor;
 import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.TelemetryRecorder;
@@ -33,7 +34,7 @@ public class FakeKernelBenchmark {
     }
     ctx.metric("engineTypesVisible", visible, "", Better.NEITHER);
     // the one SPI type benchmark code reaches: a framework's support names its stream through it (gpubench-djl)
-    ctx.metric("frameworkStreamVisible", ctx.unwrap(io.gpubench.api.spi.FrameworkStream.class).isPresent() ? 1 : 0,
+    ctx.metric("frameworkStreamVisible", ctx.unwrap(FrameworkStream.class).isPresent() ? 1 : 0,
         "", Better.NEITHER);
   }
 

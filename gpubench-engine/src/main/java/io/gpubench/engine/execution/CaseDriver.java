@@ -21,8 +21,10 @@ import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.roofline.Roofline;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The protocol of one case, as the engine drives it: set-up, the checked call, warm-up calls compared with it,
@@ -261,8 +263,8 @@ public final class CaseDriver {
         .orElse(null);
     // every fork records into the case's folder: a file once, as the last fork left it
     return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream())
-        .collect(java.util.stream.Collectors.toMap(Steps.CaseFile::path, f -> f, (a, b) -> b,
-            java.util.LinkedHashMap::new)).values().stream().toList(),
+        .collect(Collectors.toMap(Steps.CaseFile::path, f -> f, (a, b) -> b, LinkedHashMap::new)).values().stream()
+        .toList(),
         forks.stream().flatMap(o -> o.notes().stream()).distinct().toList());
   }
 }

@@ -116,10 +116,29 @@ public final class WarmupRule {
   }
 
   private boolean compiling() {
-    int n = rounds.size();
-    if (n < WINDOW) {
+    if (rounds.size() < WINDOW) {
       return true;
     }
+    if (runnable() > 0) {
+      return true;
+    }
+    JitWindow w = window();
+    double allowed = QUIET_SHARE * w.seconds() * 1e3;
+    if (w.cpuKnown()) {
+      return w.cpuMillis() > allowed;
+    }
+    return w.endedKnown() && w.endedMillis() > allowed;
+  }
+
+  /**
+   * The compiler's activity over the rounds of the window after its first (their sums; a round that could not
+   * measure a figure makes it unknown for the window).
+   */
+  private record JitWindow(double seconds, double cpuMillis, double endedMillis, boolean cpuKnown,
+      boolean endedKnown) {}
+
+  private JitWindow window() {
+    int n = rounds.size();
     double seconds = 0;
     double cpu = 0;
     double ended = 0;
@@ -133,14 +152,7 @@ public final class WarmupRule {
       cpuKnown &= r.compilerCpuMillis() >= 0;
       endedKnown &= r.compilationMillis() >= 0;
     }
-    if (runnable() > 0) {
-      return true;
-    }
-    double allowed = QUIET_SHARE * seconds * 1e3;
-    if (cpuKnown) {
-      return cpu > allowed;
-    }
-    return endedKnown && ended > allowed;
+    return new JitWindow(seconds, cpu, ended, cpuKnown, endedKnown);
   }
 
   /** The most compiler threads runnable at the end of a round of the window. */
@@ -184,29 +196,16 @@ public final class WarmupRule {
 
   /** The JIT's activity over the window, as words. */
   private String jit() {
-    int n = rounds.size();
-    double seconds = 0;
-    double cpu = 0;
-    double ended = 0;
-    boolean cpuKnown = true;
-    boolean endedKnown = true;
-    for (int i = n - WINDOW + 1; i < n; i++) {
-      Round r = rounds.get(i);
-      seconds += r.seconds();
-      cpu += Math.max(0, r.compilerCpuMillis());
-      ended += Math.max(0, r.compilationMillis());
-      cpuKnown &= r.compilerCpuMillis() >= 0;
-      endedKnown &= r.compilationMillis() >= 0;
-    }
-    if (!cpuKnown && !endedKnown) {
+    JitWindow w = window();
+    if (!w.cpuKnown() && !w.endedKnown()) {
       return "the JIT's activity is unknown in this JVM";
     }
-    String figure = cpuKnown
-        ? String.format(Locale.ROOT, "the JIT's compiler threads ran %.1f ms", cpu)
-        : String.format(Locale.ROOT, "compilations of %.0f ms ended", ended);
+    String figure = w.cpuKnown()
+        ? String.format(Locale.ROOT, "the JIT's compiler threads ran %.1f ms", w.cpuMillis())
+        : String.format(Locale.ROOT, "compilations of %.0f ms ended", w.endedMillis());
     int runnable = runnable();
     return String.format(Locale.ROOT, "%s in the last %d rounds (%.3g s; quiet is at most %.0f%%)%s", figure,
-        WINDOW - 1, seconds, QUIET_SHARE * 100, runnable > 0
+        WINDOW - 1, w.seconds(), QUIET_SHARE * 100, runnable > 0
             ? String.format(Locale.ROOT, ", and %d compiler thread%s still runnable", runnable, runnable == 1 ? " was"
                 : "s were") : "");
   }

@@ -11,6 +11,7 @@ import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendProvider;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
+import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.KernelAuditor;
 import io.gpubench.api.spi.ProfilerHooks;
 import io.gpubench.api.spi.SessionSpec;
@@ -120,9 +121,9 @@ public final class FakeGpu {
       if (type == ProfilerHooks.class) {
         return Optional.of(type.cast(new Hooks(device.profiler())));
       }
-      if (type == io.gpubench.api.spi.FrameworkStream.class) {
+      if (type == FrameworkStream.class) {
         // as gpubench-cuda offers it: a framework names the stream its work runs on
-        io.gpubench.api.spi.FrameworkStream named = (address, name) -> { };
+        FrameworkStream named = (address, name) -> { };
         return Optional.of(type.cast(named));
       }
       return host.unwrap(type);

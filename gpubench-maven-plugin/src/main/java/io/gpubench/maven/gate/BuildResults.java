@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,11 +61,7 @@ public final class BuildResults {
     }
     List<JournalRun> journals = Journals.in(outputDir, buildStart);
     if (!journals.isEmpty()) {
-      List<BuildRuns.Judged> runs = new ArrayList<>();
-      for (JournalRun j : journals) {
-        runs.add(new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases()));
-      }
-      return new BuildRuns(runs, List.of());
+      return new BuildRuns(judged(journals), List.of());
     }
     Path results = outputDir.resolve(RESULTS_FILE);
     RunResult old = null;
@@ -96,12 +91,17 @@ public final class BuildResults {
           + "journal (" + outputDir.resolve(Journal.FOLDER) + "/*.jsonl); name a results file, a journal, or the "
           + "output folder of a run");
     }
-    List<BuildRuns.Judged> runs = new ArrayList<>();
-    for (JournalRun j : journals) {
-      runs.add(new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases()));
-    }
-    return new BuildRuns(runs, List.of("judging the " + runs.size() + (runs.size() == 1 ? " journal" : " journals")
-        + " in " + outputDir.resolve(Journal.FOLDER) + ", named by gpubench.results, whatever their age"));
+    int n = journals.size();
+    return new BuildRuns(judged(journals), List.of("judging the " + n + (n == 1 ? " journal" : " journals") + " in "
+        + outputDir.resolve(Journal.FOLDER) + ", named by gpubench.results, whatever their age"));
+  }
+
+  private static List<BuildRuns.Judged> judged(List<JournalRun> journals) {
+    return journals.stream().map(BuildResults::judged).toList();
+  }
+
+  private static BuildRuns.Judged judged(JournalRun j) {
+    return new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases());
   }
 
   private static String nothing(Path dir, Instant buildStart, RunResult oldResults, Path results,
@@ -136,8 +136,7 @@ public final class BuildResults {
 
   private static BuildRuns.Judged read(Path file) {
     if (file.getFileName().toString().endsWith(".jsonl")) {
-      JournalRun j = Journals.read(file);
-      return new BuildRuns.Judged(j.run(), file, j.incomplete(), j.plannedCases());
+      return judged(Journals.read(file));
     }
     return new BuildRuns.Judged(ResultsFile.read(file), file, null, -1);
   }
