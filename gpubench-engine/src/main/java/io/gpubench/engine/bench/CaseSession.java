@@ -327,7 +327,8 @@ public final class CaseSession implements CaseChannel {
   public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
     try {
       jit.refresh();
-      return SteadyWarmup.run(request, this::round);
+      Class<?> loopClass = loop.getClass();
+      return SteadyWarmup.run(request, this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
     } catch (Throwable e) {
       throw failed(Phase.WARMUP, workloadMember(), e);
     }
@@ -356,6 +357,7 @@ public final class CaseSession implements CaseChannel {
         break;
       }
     }
+    JitThresholds.count(loop.getClass(), made, (long) made * callsPerBatch);
     double compiledAfter = jit.compilationMillis();
     double compilerCpuAfter = jit.compilerCpuNanos();
     int runnable = jit.runnableCompilers();
@@ -434,6 +436,7 @@ public final class CaseSession implements CaseChannel {
         anyConditions |= seen != null;
         conditions.add(seen);
       }
+      JitThresholds.count(loop.getClass(), count, (long) count * callsPerTrial);
       return new Steps.TrialBatch(times, anyConditions ? conditions : List.of());
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);

@@ -5,6 +5,7 @@ import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.statistics.WarmupRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The rounds of warm-up until steady, run in the runner's process, round after round, with no protocol code between
@@ -13,6 +14,12 @@ import java.util.List;
  * (a workload the worker ran at another shape) is done in a few milliseconds, while the rounds of a kernel that waits
  * for C2 grow long enough to span a compilation. The {@link WarmupRule} decides after each round. A round never runs
  * past the cap by more than the batch under way, so that the warm-up fits the runner's time limit of a step.
+ *
+ * <p>Before each round it asks whether the trial loop has been run often enough for C2 to compile it
+ * ({@link JitThresholds}; the counts are the loop's in this JVM, other cases of the workload included): until then a
+ * steady time proves nothing. It waits for that only while the thresholds are within {@value #JIT_REACH_SECONDS} s
+ * of warm-up at the pace of the last round: a loop of millisecond calls would need minutes, and its call overhead
+ * does not matter at that length; the detail says which.
  *
  * <p>Where the engine picks the calls per trial, they follow the time per call round by round: as many calls as take
  * about {@value #TRIAL_NANOS} ns, so that the host clock's ~25 ns a reading is under 0.01% of a trial.
@@ -36,6 +43,9 @@ final class SteadyWarmup {
   /** The most batches in one round. */
   static final int MAX_BATCHES = 100_000;
 
+  /** The most seconds of warm-up, so far plus still to go, that waiting for C2's thresholds may take. */
+  static final double JIT_REACH_SECONDS = 3.0;
+
   /** Makes one round: batches of calls through the trial loop, timed. */
   @FunctionalInterface
   interface Rounds {
@@ -53,15 +63,29 @@ final class SteadyWarmup {
 
   private SteadyWarmup() {}
 
+  /** The runs and calls a trial loop has made so far in this JVM. */
+  @FunctionalInterface
+  interface LoopCounts {
+    /**
+     * Reads them.
+     *
+     * @return runs, calls
+     */
+    long[] read();
+  }
+
   /**
    * Warms up until steady or the cap.
    *
    * @param request the cap, the time so far and the calls per trial
    * @param rounds makes the rounds
+   * @param thresholds when C2 compiles a trial loop
+   * @param counts the loop's runs and calls so far
    * @return the rounds and how they ended
    * @throws Throwable what a call threw
    */
-  static Steps.Settled run(Steps.SettleRequest request, Rounds rounds) throws Throwable {
+  static Steps.Settled run(Steps.SettleRequest request, Rounds rounds, JitThresholds thresholds, LoopCounts counts)
+      throws Throwable {
     WarmupRule rule = new WarmupRule(request.capSeconds());
     List<Steps.Round> made = new ArrayList<>();
     double spent = request.spentSeconds();
@@ -72,9 +96,26 @@ final class SteadyWarmup {
     // A batch's whole time, its share of collections and the timing around it included: what sizes a round.
     double batchNanos = perCall * request.callsPerTrial();
     int callsPerTrial = request.callsPerTrial();
+    // What each round knew of the trial loop's compilation: the decision quotes the round its window began with.
+    List<String> loopNotes = new ArrayList<>();
     while (true) {
       double target = Math.min(ROUND_MAX_SECONDS, Math.max(ROUND_MIN_SECONDS, ROUND_GROWTH * (spent + seconds)));
       int batches = (int) Math.max(1, Math.min(MAX_BATCHES, Math.round(target * 1e9 / Math.max(1, batchNanos))));
+      long[] before = counts.read();
+      boolean due = thresholds.reached(before[0], before[1]);
+      String note;
+      if (!thresholds.known()) {
+        note = thresholds.describe();
+      } else if (due) {
+        note = String.format(Locale.ROOT, "the trial loop was due for C2 after %,d runs and %,d calls in this JVM",
+            before[0], before[1]);
+      } else {
+        double away = thresholds.runsToGo(before[0], before[1], callsPerTrial) * batchNanos / 1e9;
+        due = spent + seconds + away > Math.min(JIT_REACH_SECONDS, request.capSeconds());
+        note = String.format(Locale.ROOT, "%s for C2 to compile the trial loop: %.3g s more at %,d calls a run "
+            + "(%s)", due ? "not waited" : "still waiting", away, callsPerTrial, thresholds.describe());
+      }
+      loopNotes.add(note);
       Steps.Round r = rounds.make(batches, callsPerTrial, deadline);
       made.add(r);
       seconds += r.seconds();
@@ -82,15 +123,19 @@ final class SteadyWarmup {
       perCall = r.perCallNanos();
       batchNanos = r.seconds() * 1e9 / r.batches();
       var decision = rule.add(new WarmupRule.Round(r.perCallNanos(), r.compilationMillis(), r.compilerCpuMillis(),
-          r.runnableCompilers(), r.seconds()), spent + seconds);
+          r.runnableCompilers(), r.seconds(), due), spent + seconds);
       if (request.autoCalls()) {
         int next = autoCalls(perCall);
         batchNanos *= (double) next / callsPerTrial;
         callsPerTrial = next;
       }
       if (decision.isPresent()) {
-        return new Steps.Settled(made, decision.get().end() == WarmupEnd.STEADY, decision.get().detail(), seconds,
-            calls, callsPerTrial);
+        int n = loopNotes.size();
+        String quoted = decision.get().end() == WarmupEnd.STEADY ? loopNotes.get(n - WarmupRule.WINDOW)
+            : loopNotes.get(n - 1);
+        String detail = decision.get().detail() + "; " + quoted;
+        return new Steps.Settled(made, decision.get().end() == WarmupEnd.STEADY, detail, seconds, calls,
+            callsPerTrial);
       }
     }
   }

@@ -7,14 +7,19 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Decides after each round of warm-up calls whether a case's calls are steady enough to time: the time per call has
- * stopped falling and the JIT compiler has stopped compiling, or the time cap is reached.
+ * Decides after each round of warm-up calls whether a case's calls are steady enough to time: the trial loop has been
+ * run often enough for C2 to compile it, the time per call has stopped falling and the JIT compiler has stopped
+ * compiling, or the time cap is reached.
  *
  * <p>Why both. A kernel timed before C2 has compiled it reads several times too slow, and its time is flat while it
  * runs in C1's code, so a flat time alone does not say the JIT is done; the JIT alone does not see a GPU raising its
  * clocks or a cache filling.
  *
  * <ul>
+ *   <li><b>Loop due</b>: when the window's first round began, the trial loop had made the runs and calls after which
+ *       C2 compiles it with the workload inlined (or they were too far off to wait for: the runner decides, and says
+ *       so). Before that a workload can run flat and quiet at half its speed: nothing is queued for the JIT yet.
+ *       From that round on, a compilation it triggers shows in the window as a busy compiler or a falling time.
  *   <li><b>Not falling</b>: the median time per call of the last round is at most {@value #FALL} (as a share) below
  *       that of the round {@value #WINDOW} - 1 rounds earlier. Medians over a round's batches, so that one slow batch
  *       (an interrupt, a GC) neither holds the warm-up back nor ends it.
@@ -33,7 +38,7 @@ import java.util.Optional;
  */
 public final class WarmupRule {
   /** Rounds compared: the last one with the one {@code WINDOW - 1} before it. */
-  static final int WINDOW = 3;
+  public static final int WINDOW = 3;
 
   /** How much faster per call the last round may be and still count as not falling. */
   static final double FALL = 0.02;
@@ -53,12 +58,14 @@ public final class WarmupRule {
    * @param runnableCompilers compiler threads runnable at the round's end (compiling, or a compilation queued and
    *     waiting for a CPU), or -1 where unknown
    * @param seconds the round's duration
+   * @param loopDue whether, when the round began, the trial loop had been run often enough for C2 to compile it
+   *     (or the runner would not wait for it)
    */
   public record Round(double perCallNanos, double compilationMillis, double compilerCpuMillis, int runnableCompilers,
-      double seconds) {
+      double seconds, boolean loopDue) {
 
     /**
-     * A round without the compiler threads' state.
+     * A round of a loop that is due, without the compiler threads' state.
      *
      * @param perCallNanos median time per call
      * @param compilationMillis compilation that ended
@@ -66,7 +73,21 @@ public final class WarmupRule {
      * @param seconds duration
      */
     public Round(double perCallNanos, double compilationMillis, double compilerCpuMillis, double seconds) {
-      this(perCallNanos, compilationMillis, compilerCpuMillis, -1, seconds);
+      this(perCallNanos, compilationMillis, compilerCpuMillis, -1, seconds, true);
+    }
+
+    /**
+     * A round of a loop that is due.
+     *
+     * @param perCallNanos median time per call
+     * @param compilationMillis compilation that ended
+     * @param compilerCpuMillis compiler threads' CPU time
+     * @param runnableCompilers compiler threads runnable at the end
+     * @param seconds duration
+     */
+    public Round(double perCallNanos, double compilationMillis, double compilerCpuMillis, int runnableCompilers,
+        double seconds) {
+      this(perCallNanos, compilationMillis, compilerCpuMillis, runnableCompilers, seconds, true);
     }
   }
 
@@ -99,15 +120,21 @@ public final class WarmupRule {
    */
   public Optional<Decision> add(Round round, double warmupSeconds) {
     rounds.add(round);
+    boolean early = !loopDue();
     boolean falling = falling();
     boolean compiling = compiling();
-    if (!falling && !compiling) {
+    if (!early && !falling && !compiling) {
       return Optional.of(new Decision(WarmupEnd.STEADY, steady(warmupSeconds)));
     }
     if (warmupSeconds >= capSeconds) {
-      return Optional.of(new Decision(WarmupEnd.CAP, capped(warmupSeconds, falling, compiling)));
+      return Optional.of(new Decision(WarmupEnd.CAP, capped(warmupSeconds, early, falling, compiling)));
     }
     return Optional.empty();
+  }
+
+  private boolean loopDue() {
+    int n = rounds.size();
+    return n >= WINDOW && rounds.get(n - WINDOW).loopDue();
   }
 
   private boolean falling() {
@@ -174,12 +201,15 @@ public final class WarmupRule {
         (last.perCallNanos() / first.perCallNanos() - 1) * 100, WINDOW - 1, jit());
   }
 
-  private String capped(double warmupSeconds, boolean falling, boolean compiling) {
+  private String capped(double warmupSeconds, boolean early, boolean falling, boolean compiling) {
     int n = rounds.size();
     List<String> why = new ArrayList<>();
     if (n < WINDOW) {
       why.add("only " + n + " rounds");
     } else {
+      if (early) {
+        why.add("the trial loop had not yet been run often enough for C2 to compile it");
+      }
       if (falling) {
         double last = rounds.get(n - 1).perCallNanos();
         double before = rounds.get(n - WINDOW).perCallNanos();

@@ -17,12 +17,27 @@ class SteadyWarmupTest {
     final double fastNanos;
     final int fastFromRound;
     final int quietFromRound;
+    final long[] counts;
 
     FakeRounds(double slowNanos, double fastNanos, int fastFromRound, int quietFromRound) {
+      this(slowNanos, fastNanos, fastFromRound, quietFromRound, 1_000_000);
+    }
+
+    /** A runner whose trial loop had made {@code runsBefore} runs of a call each (another shape's, say). */
+    FakeRounds(double slowNanos, double fastNanos, int fastFromRound, int quietFromRound, long runsBefore) {
       this.slowNanos = slowNanos;
       this.fastNanos = fastNanos;
       this.fastFromRound = fastFromRound;
       this.quietFromRound = quietFromRound;
+      this.counts = new long[] {runsBefore, runsBefore};
+    }
+
+    long[] counts() {
+      return counts.clone();
+    }
+
+    Steps.Settled settle(Steps.SettleRequest request) throws Throwable {
+      return SteadyWarmup.run(request, this, JitThresholds.hotSpotDefaults(), this::counts);
     }
 
     @Override
@@ -32,6 +47,8 @@ class SteadyWarmupTest {
       double perCall = round < fastFromRound ? slowNanos : fastNanos;
       double seconds = perCall * batches * callsPerBatch * 1e-9;
       double compiler = round < quietFromRound ? seconds * 1e3 * 0.5 : 0;
+      counts[0] += batches;
+      counts[1] += (long) batches * callsPerBatch;
       return new Steps.Round(batches, callsPerBatch, perCall, compiler > 0 ? 1 : 0, compiler, compiler > 0 ? 1 : 0,
           seconds);
     }
@@ -40,20 +57,47 @@ class SteadyWarmupTest {
   @Test
   void aCaseThatIsSteadyFromTheStartEndsAfterThreeShortRounds() throws Throwable {
     FakeRounds runner = new FakeRounds(50, 50, 0, 0);
-    Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(10, 0, 50, 1, true), runner);
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 50, 1, true));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(3);
     assertThat(s.seconds()).isLessThan(0.01);
     assertThat(s.callsPerTrial()).as("a millisecond of 50 ns calls").isEqualTo(20_000);
-    assertThat(s.detail()).startsWith("steady after 3 rounds").contains("50.0 ns per call");
+    assertThat(s.detail()).startsWith("steady after 3 rounds").contains("50.0 ns per call")
+        .endsWith("the trial loop was due for C2 after 1,000,000 runs and 1,000,000 calls in this JVM");
+  }
+
+  @Test
+  void aFreshLoopIsNotSteadyBeforeC2CouldHaveCompiledItThoughFlatAndQuiet() throws Throwable {
+    // a 35 µs call, flat from the first round and no compilation queued: C1's loop calling the kernel's own code
+    FakeRounds runner = new FakeRounds(35_000, 35_000, 0, 0, 0);
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 35_000, 1, true));
+
+    assertThat(s.steady()).isTrue();
+    assertThat(s.rounds().size()).as("flat and quiet after 3, but the loop is not due").isGreaterThan(3);
+    int window = s.rounds().size() - 3;
+    long runsBeforeWindow = s.rounds().subList(0, window).stream().mapToLong(Steps.Round::batches).sum();
+    assertThat(runsBeforeWindow).as("HotSpot's 600 runs, reported every 1,024").isGreaterThanOrEqualTo(1_024);
+    assertThat(s.seconds()).as("about a second of 35 µs calls").isBetween(1.0, 3.0);
+    assertThat(s.detail()).contains("the trial loop was due for C2 after 1,0");
+  }
+
+  @Test
+  void aLoopOfLongCallsIsNotWaitedForAndTheDetailSaysSo() throws Throwable {
+    // 5 ms a call: C2's 15,000 runs and calls are 37 s away, more than a kernel this long gains from its caller
+    FakeRounds runner = new FakeRounds(5_000_000, 5_000_000, 0, 0, 0);
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 5_000_000, 1, true));
+
+    assertThat(s.steady()).isTrue();
+    assertThat(s.rounds()).hasSize(3);
+    assertThat(s.detail()).contains("not waited for C2 to compile the trial loop").contains("calls a run");
   }
 
   @Test
   void warmUpWaitsForTheJitAndForTheFasterCodeThenRoundsGrowWithIt() throws Throwable {
     // C2 compiles the kernel for 8 rounds (a compiler thread busy), then its code runs 8x faster
     FakeRounds runner = new FakeRounds(400_000, 50_000, 8, 8);
-    Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(10, 0.001, 400_000, 1, false), runner);
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0.001, 400_000, 1, false));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(8 + 3).allSatisfy(r -> assertThat(r.callsPerBatch()).isEqualTo(1));
@@ -65,7 +109,7 @@ class SteadyWarmupTest {
   @Test
   void aCaseThatNeverSettlesStopsAtTheCapAndSaysWhy() throws Throwable {
     FakeRounds runner = new FakeRounds(1_000, 1_000, 0, Integer.MAX_VALUE);
-    Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(0.5, 0, 1_000, 100, false), runner);
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(0.5, 0, 1_000, 100, false));
 
     assertThat(s.steady()).isFalse();
     assertThat(s.seconds()).isGreaterThanOrEqualTo(0.5);

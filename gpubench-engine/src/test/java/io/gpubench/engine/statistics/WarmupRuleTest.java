@@ -24,6 +24,27 @@ class WarmupRuleTest {
   }
 
   @Test
+  void aLoopNotYetDueForC2HoldsTheWarmUpBackThoughFlatAndQuiet() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.1);
+    rule.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.2);
+    assertThat(rule.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, true), 0.3)).as("the window began early")
+        .isEmpty();
+    // C2 compiles the loop with the kernel inlined: busy, then twice as fast
+    assertThat(rule.add(new WarmupRule.Round(34_000, 0, 40, 0, 0.1, true), 0.4)).isEmpty();
+    assertThat(rule.add(new WarmupRule.Round(17_000, 0, 0, 0, 0.1, true), 0.5)).isEmpty();
+    assertThat(rule.add(new WarmupRule.Round(17_000, 0, 0, 0, 0.1, true), 0.6)).isEmpty();
+    assertThat(rule.add(new WarmupRule.Round(17_000, 0, 0, 0, 0.1, true), 0.7)).get()
+        .extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+    WarmupRule capped = new WarmupRule(0.25);
+    capped.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.1);
+    capped.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.2);
+    assertThat(capped.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.3)).get()
+        .extracting(WarmupRule.Decision::detail).asString()
+        .endsWith("not yet steady: the trial loop had not yet been run often enough for C2 to compile it");
+  }
+
+  @Test
   void timesThatStillFallHoldTheWarmUpBack() {
     WarmupRule rule = new WarmupRule(10);
     rule.add(round(400, 0), 0.1);
