@@ -15,6 +15,12 @@ import java.util.List;
 public record TrialConditions(List<String> throttleReasons, Double smClockMhz) {
 
   /**
+   * The reason the engine gives a CPU trial after which its contention probe ran slow: the core was shared with
+   * another busy thread. A reason that starts with it is the CPU's, not a GPU's.
+   */
+  public static final String CPU_CONTENDED = "cpu_contended";
+
+  /**
    * Copies the reasons.
    *
    * @param throttleReasons reasons

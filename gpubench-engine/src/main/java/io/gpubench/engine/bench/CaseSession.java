@@ -64,6 +64,7 @@ public final class CaseSession implements CaseChannel {
   // A class's declaration, read once per process: reading it parses every shape, and a class may have a thousand.
   private final Map<String, BenchmarkDeclaration> declarations = new java.util.HashMap<>();
   private TelemetryRecorder telemetry;
+  private CpuContention contention;
   private TrialClock clock;
   private CallLoop loop;
   private Object[] kept = new Object[0];
@@ -168,6 +169,7 @@ public final class CaseSession implements CaseChannel {
    */
   public void primeJitReadings() {
     jit.prime();
+    CpuContention.ofThisJvm().prime();
   }
 
   @Override
@@ -390,6 +392,11 @@ public final class CaseSession implements CaseChannel {
       trialCalls = () -> calls.run(callsPerTrial, results);
       this.callsPerTrial = callsPerTrial;
       telemetry = session.startTelemetry();
+      // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
+      contention = clock.deviceClock().isEmpty() && !inWorld() ? CpuContention.ofThisJvm() : null;
+      if (contention != null) {
+        contention.prime();
+      }
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
     }
@@ -433,6 +440,9 @@ public final class CaseSession implements CaseChannel {
         releaseKept(callsPerTrial);
         times.add(t);
         TrialConditions seen = telemetry.during(start, end).orElse(null);
+        if (seen == null && contention != null) {
+          seen = contention.afterTrial();
+        }
         anyConditions |= seen != null;
         conditions.add(seen);
       }

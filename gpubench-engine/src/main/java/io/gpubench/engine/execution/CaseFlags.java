@@ -21,7 +21,9 @@ import java.util.Locale;
  *       target half-width;
  *   <li>{@value #THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again, the
  *       device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
- *   <li>{@value #SHARED}: another process used the device during the trials.
+ *   <li>{@value #SHARED}: another process used the device during the trials;
+ *   <li>{@value #CONTENDED}: trials kept ran on a contended CPU core (a probe after them ran slow; see
+ *       {@code CpuContention}), after the discarded ones were measured again.
  * </ul>
  */
 final class CaseFlags {
@@ -33,6 +35,8 @@ final class CaseFlags {
   static final String THROTTLED = "throttled";
   /** Another process used the device. */
   static final String SHARED = "shared";
+  /** The CPU core was contended during trials that were kept. */
+  static final String CONTENDED = "contended";
 
   /** How many target half-widths make a plateau wide. */
   static final double WIDE_FACTOR = 3;
@@ -56,7 +60,7 @@ final class CaseFlags {
     }
     String throttled = series.throttledDetail();
     if (throttled != null) {
-      flags.add(new Flag(THROTTLED, throttled));
+      flags.add(new Flag(series.keptOnlyContended() ? CONTENDED : THROTTLED, throttled));
     } else if (!series.conditionsSeen() && telemetry != null && telemetry.throttled()) {
       flags.add(new Flag(THROTTLED, "the device was throttled during the trials ("
           + String.join(", ", telemetry.throttleReasons()) + "), and gave no per-trial telemetry to discard them by"));

@@ -155,6 +155,15 @@ final class TrialSeries {
   }
 
   /**
+   * Whether the kept trials that ran slowed were all slowed by a contended CPU core (not a throttled device).
+   *
+   * @return true when every kept reason is the CPU probe's
+   */
+  boolean keptOnlyContended() {
+    return !keptReasons.isEmpty() && keptReasons.stream().allMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED));
+  }
+
+  /**
    * Why the kept trials cannot be trusted to describe the device at speed, or null when none ran throttled.
    *
    * @return the figures behind a {@code throttled} flag

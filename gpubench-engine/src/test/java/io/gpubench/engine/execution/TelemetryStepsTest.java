@@ -186,6 +186,22 @@ class TelemetryStepsTest {
   }
 
   @Test
+  void trialsOnAContendedCpuCoreAreDiscardedAndACoreThatStaysContendedFlagsTheCaseContended() {
+    TrialConditions contended = new TrialConditions(List.of(TrialConditions.CPU_CONTENDED + ": a probe after the"
+        + " trial took over 1.25x its quiet time"), null);
+    TrialConditions quiet = new TrialConditions(List.of(), null);
+    ScriptedClock clock = new ScriptedClock(i -> i == 1 ? 150 : 100);
+    CaseResult once = run(clock, new ScriptedRecorder(i -> i == 1 ? contended : quiet, null), trials(5));
+    assertThat(once.timing().discardedTrials()).isEqualTo(1);
+    assertThat(once.timing().trials()).allSatisfy(t -> assertThat(t.hostNanos()).isEqualTo(100));
+    assertThat(once.flags()).isEmpty();
+
+    CaseResult always = run(new ScriptedClock(i -> 150), new ScriptedRecorder(i -> contended, null), trials(5));
+    assertThat(always.flags()).extracting(Flag::code).as("the CPU's word, not a GPU's").containsExactly("contended");
+    assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran throttled (cpu_contended: a probe");
+  }
+
+  @Test
   void aThrottledDeviceWithoutPerTrialTelemetryIsFlaggedFromItsSummary() {
     CaseResult r = run(new ScriptedClock(i -> 100), new ScriptedRecorder(i -> null, telemetry(true, false)),
         trials(4));

@@ -7,7 +7,7 @@ package io.gpubench.results.compare;
 public enum Ambiguity {
   /** A side lacks the case, or the case did not pass or was not timed there: its time means nothing. */
   NOT_COMPARABLE("not comparable"),
-  /** Telemetry flagged a run of either side throttled or shared: its time describes the GPU's state, not the code. */
+  /** Telemetry flagged a run of either side throttled, shared or contended: its time describes the device's state. */
   FLAGGED("flagged by telemetry"),
   /** The two sides were timed on different clocks (device events against the host clock). */
   CLOCKS_DIFFER("clocks differ"),

@@ -55,7 +55,7 @@ import org.hipparchus.stat.inference.MannWhitneyUTest;
  *
  * <h2>Before any statistics</h2>
  * AMBIGUOUS when a side has no run of the case ({@link Ambiguity#NOT_COMPARABLE}), when telemetry flagged a run of
- * either side throttled or shared ({@link Ambiguity#FLAGGED}), when the sides used different clocks
+ * either side throttled, shared, or (on the CPU) contended ({@link Ambiguity#FLAGGED}), when the sides used different clocks
  * ({@link Ambiguity#CLOCKS_DIFFER}), or when a run has no samples ({@link Ambiguity#TOO_FEW_SAMPLES}).
  *
  * @param significance the level: the interval covers {@code 1 − significance}; in (0, 1)
@@ -144,7 +144,7 @@ public record CaseComparator(double significance, double minEffect) {
     current.forEach(r -> r.flags().forEach(f -> flagged.add("run " + r.runId() + ": " + f)));
     if (!flagged.isEmpty()) {
       return CaseComparison.notCompared(Ambiguity.FLAGGED, mb, mc, k, m, nb, nc,
-          "telemetry flagged " + String.join("; ", flagged) + ": the time describes the GPU's state, not the code");
+          "telemetry flagged " + String.join("; ", flagged) + ": the time describes the device's state, not the code");
     }
     String clock = baseline.get(0).clock();
     if (baseline.stream().anyMatch(r -> !r.clock().equals(clock))

@@ -20,6 +20,8 @@ import java.util.List;
  * @param flags warnings a reader must see beside the figure: {@code throttled}, {@code shared GPU}, ...
  */
 public record CaseDigest(String time, String rate, String verdict, Check tightest, List<String> flags) {
+  // The engine's flag code for trials kept on a contended CPU core (results schema, flags).
+  private static final String CONTENDED = "contended";
 
   /**
    * Makes the digest, copying the flags.
@@ -170,10 +172,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   /**
-   * The flags telemetry raised for a case: {@code throttled} (with the throttle reasons) and {@code shared GPU}
-   * (with the other processes). A flagged case's time describes the GPU's state as much as the code: every report
-   * shows these flags, the comparison calls such a case AMBIGUOUS, and the baseline goal refuses to record it unless
-   * told to.
+   * The flags telemetry raised for a case: {@code throttled} (with the throttle reasons), {@code shared GPU} (with the
+   * other processes) and, on the CPU, {@code contended CPU} (trials kept while a probe said the core was shared). A
+   * flagged case's time describes the device's state as much as the code: every report shows these flags, the
+   * comparison calls such a case AMBIGUOUS, and the baseline goal refuses to record it unless told to.
    *
    * @param c the case
    * @return the flags, empty when the case was not flagged
@@ -188,6 +190,9 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
         flags.add("shared GPU" + detail(c.telemetry().otherProcesses()));
       }
     }
+    // The CPU has no telemetry: its probe's flag says that the core was contended while kept trials ran.
+    c.flags().stream().filter(f -> f.code().equals(CONTENDED)).forEach(f -> flags.add("contended CPU ("
+        + f.detail() + ")"));
     return flags;
   }
 

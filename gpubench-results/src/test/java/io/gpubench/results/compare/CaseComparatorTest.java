@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpubench.api.Better;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Flag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -78,6 +80,20 @@ class CaseComparatorTest {
     assertThat(c.verdictText()).isEqualTo("AMBIGUOUS (within the noise)");
     assertThat(c.reason()).contains("includes no change").contains("these runs can show a change beyond ±")
         .contains("record more baseline runs");
+  }
+
+  @Test
+  void aCpuCaseFlaggedContendedIsAmbiguousNamingTheFlag() {
+    CaseResult quiet = ReportFixtures.timedCase("c", 1e6, 0.01, 20, 1);
+    CaseResult contended = ReportFixtures.timedCase("c", 1.5e6, 0.01, 20, 2).withFlag(new Flag("contended",
+        "20 of 20 trials kept ran throttled (cpu_contended: a probe after the trial took over 1.25x its quiet time)"));
+    List<RunSamples> baseline = List.of(RunSamples.of("b1", quiet), RunSamples.of("b2", quiet));
+    CaseComparison c = GATE.compare(baseline, List.of(RunSamples.of("c1", contended)), Better.LOWER);
+    assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    assertThat(c.reason()).contains("run c1: contended CPU (20 of 20 trials kept").contains("the device's state");
+    assertThat(RunSamples.of("c2", contended.withFlag(new Flag("trending", "still falling"))).flags())
+        .as("only the flags that describe the device").hasSize(1);
   }
 
   @Test
