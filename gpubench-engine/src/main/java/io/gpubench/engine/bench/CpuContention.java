@@ -15,7 +15,7 @@ import java.util.Locale;
  * time. A run caught in such a stretch read as a regression of every case it timed there.
  *
  * <p>How. After each host-timed trial a fixed probe runs: a 16×16 single-precision matrix product, four times (about
- * 20 µs on the build machine), throughput-bound like those kernels. A trial whose probe took more than
+ * 5 µs on the build machine), throughput-bound like those kernels. A trial whose probe took more than
  * {@value #FACTOR} times the quietest probe this JVM has seen counts as contended. The probe runs outside the trial's
  * clock; it shares the trial's stretch of time, since such stretches last far longer than a trial. The quietest
  * probe is this JVM's (a worker measures a class's cases one after the other), and {@link #prime()} times it many

@@ -54,8 +54,9 @@ import org.hipparchus.stat.inference.MannWhitneyUTest;
  * run differs from that run, which on a noisy machine it nearly always does.
  *
  * <h2>Before any statistics</h2>
- * AMBIGUOUS when a side has no run of the case ({@link Ambiguity#NOT_COMPARABLE}), when telemetry flagged a run of
- * either side throttled, shared, or (on the CPU) contended ({@link Ambiguity#FLAGGED}), when the sides used different clocks
+ * Runs that telemetry flagged throttled, shared or (on the CPU) contended are left out, on either side, and the
+ * reason names them: their time describes the device's state, not the code. AMBIGUOUS when a side has no run of the
+ * case ({@link Ambiguity#NOT_COMPARABLE}), when every run of a side was flagged ({@link Ambiguity#FLAGGED}), when the sides used different clocks
  * ({@link Ambiguity#CLOCKS_DIFFER}), or when a run has no samples ({@link Ambiguity#TOO_FEW_SAMPLES}).
  *
  * @param significance the level: the interval covers {@code 1 − significance}; in (0, 1)
@@ -142,9 +143,17 @@ public record CaseComparator(double significance, double minEffect) {
     List<String> flagged = new ArrayList<>();
     baseline.forEach(r -> r.flags().forEach(f -> flagged.add("baseline run " + r.runId() + ": " + f)));
     current.forEach(r -> r.flags().forEach(f -> flagged.add("run " + r.runId() + ": " + f)));
-    if (!flagged.isEmpty()) {
+    List<RunSamples> cleanBaseline = baseline.stream().filter(r -> r.flags().isEmpty()).toList();
+    List<RunSamples> cleanCurrent = current.stream().filter(r -> r.flags().isEmpty()).toList();
+    if (cleanBaseline.isEmpty() || cleanCurrent.isEmpty()) {
       return CaseComparison.notCompared(Ambiguity.FLAGGED, mb, mc, k, m, nb, nc,
           "telemetry flagged " + String.join("; ", flagged) + ": the time describes the device's state, not the code");
+    }
+    if (!flagged.isEmpty()) {
+      // A flagged run's time describes the device's state: it is left out of the spread as well as the change,
+      // as a throttled trial is left out of a run, and the verdict says so.
+      CaseComparison clean = compare(cleanBaseline, cleanCurrent, better);
+      return clean.withReason(clean.reason() + "; left out, flagged by telemetry: " + String.join("; ", flagged));
     }
     String clock = baseline.get(0).clock();
     if (baseline.stream().anyMatch(r -> !r.clock().equals(clock))

@@ -39,6 +39,17 @@ public record CaseComparison(
     String reason) {
 
   /**
+   * The same comparison with another reason.
+   *
+   * @param reason the reason
+   * @return the comparison
+   */
+  public CaseComparison withReason(String reason) {
+    return new CaseComparison(verdict, ambiguity, provisional, baselineMedian, currentMedian, ratio, ratioLow,
+        ratioHigh, pValue, baselineRuns, currentRuns, baselineSamples, currentSamples, reason);
+  }
+
+  /**
    * The relative change of the median.
    *
    * @return {@code ratio - 1}; positive means the figure rose

@@ -108,10 +108,26 @@ class CaseComparatorTest {
     assertThat(c.ratio()).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
 
     RunSamples shared = new RunSamples("b3", RunSamples.DEVICE, constant(1e6, 10), List.of("shared GPU (42 python)"));
-    CaseComparison d = GATE.compare(List.of(baseline.get(0), shared), List.of(run("c2", constant(1e6, 10))),
-        Better.LOWER);
+    CaseComparison d = GATE.compare(List.of(shared), List.of(run("c2", constant(1e6, 10))), Better.LOWER);
     assertThat(d.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
     assertThat(d.reason()).contains("baseline run b3: shared GPU (42 python)");
+  }
+
+  @Test
+  void flaggedRunsAreLeftOutOfTheSpreadAndTheChangeWhileCleanRunsRemainOnBothSides() {
+    List<RunSamples> baseline = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      baseline.add(run("b" + i, constant(1e6 * (1 + 0.01 * (i % 3)), 10)));
+    }
+    // a contended baseline run, 1.5x slow: kept in, it would widen the spread until a 2x change hid in it
+    baseline.add(new RunSamples("b5", RunSamples.DEVICE, constant(1.5e6, 10), List.of("contended CPU (…)")));
+    List<RunSamples> current = List.of(run("c1", constant(2e6, 10)), new RunSamples("c2", RunSamples.DEVICE,
+        constant(3e6, 10), List.of("contended CPU (…)")));
+    CaseComparison c = GATE.compare(baseline, current, Better.LOWER);
+    assertThat(c.verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(c.ratio()).as("the clean runs' ratio").isCloseTo(2 / 1.01, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(c.reason()).contains("5 baseline runs, 1 current run")
+        .endsWith("left out, flagged by telemetry: baseline run b5: contended CPU (…); run c2: contended CPU (…)");
   }
 
   @Test
