@@ -265,6 +265,11 @@ class DeviceTimingStepsTest {
       }
 
       @Override
+      public String deviceClock() {
+        return "fake-event";
+      }
+
+      @Override
       public DeviceTiming mode() {
         return DeviceTiming.EVENTS;
       }

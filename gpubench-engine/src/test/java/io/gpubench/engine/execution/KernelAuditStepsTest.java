@@ -195,7 +195,9 @@ class KernelAuditStepsTest {
     Path jfr = Path.of(o.files().get(1).path());
     assertThat(Files.size(jfr)).isPositive();
     assertThat(jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)).isNotEmpty();
-    assertThat(o.result().flags()).extracting(io.gpubench.api.result.Flag::code).containsExactly("profiled");
+    // "contended" may join it: the recording's own threads can slow the CPU's contention probe on a loaded machine
+    assertThat(o.result().flags()).extracting(io.gpubench.api.result.Flag::code).contains("profiled")
+        .isSubsetOf("profiled", "contended");
     assertThat(Path.of(o.files().get(0).path())).content().contains("- trials.jfr");
   }
 
