@@ -103,9 +103,9 @@ final class RegressionCheckTest {
     assertThat(out.violations()).isEmpty();
     assertThat(out.warnings()).containsExactly(
         hot.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: throttled (HW_SLOWDOWN): the time "
-            + "describes the GPU's state, not the code",
+            + "describes the device's state, not the code",
         shared.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: shared GPU (4242 python3 "
-            + "train.py): the time describes the GPU's state, not the code");
+            + "train.py): the time describes the device's state, not the code");
     assertThat(out.geomean().cases()).isZero();
     RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
         List.of(), true, true, null);
