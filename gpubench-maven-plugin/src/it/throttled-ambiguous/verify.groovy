@@ -8,7 +8,7 @@ assert log.contains("each case now has at least 2 runs")
 // The flagged case is AMBIGUOUS by the telemetry rule, in the table and as a warning naming the flag.
 assert log.contains("| `${id}` |")
 assert log =~ /\| 2 \/ 1 \| AMBIGUOUS \(flagged by telemetry\) \|/
-assert log =~ /\Q${id}\E: AMBIGUOUS against the baseline: telemetry flagged run \S+: throttled \(HW_THERMAL_SLOWDOWN\): the time describes the GPU's state, not the code/
+assert log =~ /\Q${id}\E: AMBIGUOUS against the baseline: telemetry flagged run \S+: throttled \(HW_THERMAL_SLOWDOWN\): the time describes the device's state, not the code/
 // failOnAmbiguous makes it a violation.
 assert log =~ /\Q${id}\E: AMBIGUOUS \(flagged by telemetry\) against the baseline: median time/
 assert log.contains('BUILD FAILURE')
