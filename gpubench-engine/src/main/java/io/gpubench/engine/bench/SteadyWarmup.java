@@ -96,26 +96,17 @@ final class SteadyWarmup {
     // A batch's whole time, its share of collections and the timing around it included: what sizes a round.
     double batchNanos = perCall * request.callsPerTrial();
     int callsPerTrial = request.callsPerTrial();
-    // What each round knew of the trial loop's compilation: the decision quotes the round its window began with.
-    List<String> loopNotes = new ArrayList<>();
+    // What each round knew of the trial loop's compilation, as figures: words are made only for the decision, so
+    // that no formatting code runs (and compiles) between rounds.
+    List<LoopState> loopStates = new ArrayList<>();
     while (true) {
       double target = Math.min(ROUND_MAX_SECONDS, Math.max(ROUND_MIN_SECONDS, ROUND_GROWTH * (spent + seconds)));
       int batches = (int) Math.max(1, Math.min(MAX_BATCHES, Math.round(target * 1e9 / Math.max(1, batchNanos))));
       long[] before = counts.read();
-      boolean due = thresholds.reached(before[0], before[1]);
-      String note;
-      if (!thresholds.known()) {
-        note = thresholds.describe();
-      } else if (due) {
-        note = String.format(Locale.ROOT, "the trial loop was due for C2 after %,d runs and %,d calls in this JVM",
-            before[0], before[1]);
-      } else {
-        double away = thresholds.runsToGo(before[0], before[1], callsPerTrial) * batchNanos / 1e9;
-        due = spent + seconds + away > Math.min(JIT_REACH_SECONDS, request.capSeconds());
-        note = String.format(Locale.ROOT, "%s for C2 to compile the trial loop: %.3g s more at %,d calls a run "
-            + "(%s)", due ? "not waited" : "still waiting", away, callsPerTrial, thresholds.describe());
-      }
-      loopNotes.add(note);
+      boolean reached = thresholds.reached(before[0], before[1]);
+      double away = reached ? 0 : thresholds.runsToGo(before[0], before[1], callsPerTrial) * batchNanos / 1e9;
+      boolean due = reached || spent + seconds + away > Math.min(JIT_REACH_SECONDS, request.capSeconds());
+      loopStates.add(new LoopState(before[0], before[1], reached, due, away, callsPerTrial));
       Steps.Round r = rounds.make(batches, callsPerTrial, deadline);
       made.add(r);
       seconds += r.seconds();
@@ -130,13 +121,28 @@ final class SteadyWarmup {
         callsPerTrial = next;
       }
       if (decision.isPresent()) {
-        int n = loopNotes.size();
-        String quoted = decision.get().end() == WarmupEnd.STEADY ? loopNotes.get(n - WarmupRule.WINDOW)
-            : loopNotes.get(n - 1);
-        String detail = decision.get().detail() + "; " + quoted;
+        int n = loopStates.size();
+        LoopState quoted = decision.get().end() == WarmupEnd.STEADY ? loopStates.get(n - WarmupRule.WINDOW)
+            : loopStates.get(n - 1);
+        String detail = decision.get().detail() + "; " + quoted.words(thresholds);
         return new Steps.Settled(made, decision.get().end() == WarmupEnd.STEADY, detail, seconds, calls,
             callsPerTrial);
       }
+    }
+  }
+
+  /** The trial loop's counts before a round, and whether the round counts as due for C2. */
+  private record LoopState(long runs, long calls, boolean reached, boolean due, double secondsAway, int callsPerRun) {
+    String words(JitThresholds thresholds) {
+      if (!thresholds.known()) {
+        return thresholds.describe();
+      }
+      if (reached) {
+        return String.format(Locale.ROOT, "the trial loop was due for C2 after %,d runs and %,d calls in this JVM",
+            runs, calls);
+      }
+      return String.format(Locale.ROOT, "%s for C2 to compile the trial loop: %.3g s more at %,d calls a run (%s)",
+          due ? "not waited" : "still waiting", secondsAway, callsPerRun, thresholds.describe());
     }
   }
 
