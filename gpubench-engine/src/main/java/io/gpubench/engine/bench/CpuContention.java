@@ -35,6 +35,8 @@ final class CpuContention {
       "%s: a probe after the trial took over %.2fx its quiet time", TrialConditions.CPU_CONTENDED, FACTOR)), null);
   private static final TrialConditions QUIET = new TrialConditions(List.of(), null);
 
+  // The methods that touch these are synchronized: with gpubench.parallel.enabled, cases of one JVM run on several
+  // threads and share the JVM's probe. An uncontended lock costs tens of nanoseconds against a ~5 µs probe.
   private final float[] a = new float[N * N];
   private final float[] b = new float[N * N];
   private final float[] c = new float[N * N];

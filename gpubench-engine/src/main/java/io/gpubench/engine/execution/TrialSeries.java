@@ -25,10 +25,11 @@ import java.util.TreeSet;
  *
  * <p>Trials the device ran throttled are discarded and measured again, within the budget: a trial whose telemetry
  * gave a throttle reason, or an SM clock below {@value #CLOCK_SHARE} of the case's steady clock (the median clock of
- * the trials kept so far; before any, the highest clock seen). A discarded trial's time counts against the budget,
+ * the trials kept so far; before any, the highest clock seen); on the CPU, a trial after which the contention probe
+ * ran slow (a {@code cpu_contended} reason, worded as such). A discarded trial's time counts against the budget,
  * not in the figures. A device that stays throttled is not discarded without end: once more trials were discarded
  * than kept (and than the policy's minimum), later trials are kept as they come, and the case is flagged
- * {@code throttled}.
+ * {@code throttled} ({@code contended} when only the CPU probe slowed them).
  */
 final class TrialSeries {
   /** About how long a later batch of trials takes: short enough to stop near the rule's decision. */
@@ -146,7 +147,7 @@ final class TrialSeries {
   }
 
   /**
-   * Trials discarded because the device ran throttled.
+   * Trials discarded because the device ran throttled or (CPU) its core was contended.
    *
    * @return the count
    */
@@ -160,7 +161,23 @@ final class TrialSeries {
    * @return true when every kept reason is the CPU probe's
    */
   boolean keptOnlyContended() {
-    return !keptReasons.isEmpty() && keptReasons.stream().allMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED));
+    return !keptReasons.isEmpty() && onlyContended(keptReasons);
+  }
+
+  private static boolean onlyContended(Set<String> reasons) {
+    return reasons.stream().allMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED));
+  }
+
+  // What slowed trials for these reasons, in words: a CPU core is not throttled, and a reader told "throttled" goes
+  // looking at clocks.
+  private static String slowedBy(Set<String> reasons) {
+    if (onlyContended(reasons)) {
+      return "the CPU core was contended";
+    }
+    if (reasons.stream().noneMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED))) {
+      return "the device ran throttled";
+    }
+    return "the device ran throttled or its core was contended";
   }
 
   /**
@@ -172,9 +189,9 @@ final class TrialSeries {
     if (keptThrottled == 0) {
       return null;
     }
-    return String.format(Locale.ROOT, "%d of %d trials kept ran throttled (%s), after %d were discarded and measured"
-        + " again (%s): the device stayed throttled", keptThrottled, trials.size(), String.join(", ", keptReasons),
-        discarded, String.join(", ", discardReasons));
+    return String.format(Locale.ROOT, "%d of %d trials kept ran slowed (%s), after %d were discarded and measured"
+        + " again (%s): %s throughout", keptThrottled, trials.size(), String.join(", ", keptReasons), discarded,
+        String.join(", ", discardReasons), slowedBy(keptReasons));
   }
 
   /**
@@ -203,7 +220,7 @@ final class TrialSeries {
           policy.confidence());
     }
     String detail = decision.detail() + (discarded == 0 ? "" : String.format(Locale.ROOT,
-        "; %d trials discarded and measured again: the device ran throttled (%s)", discarded,
+        "; %d trials discarded and measured again: %s (%s)", discarded, slowedBy(discardReasons),
         String.join(", ", discardReasons)));
     return new Timing(ended.deviceClock(), ended.deviceTiming(), ended.deviceTimingReason(), policy.cache(),
         warmupCalls, callsPerTrial, firstCallNanos, trials, hostStats, deviceStats, launchStats,

@@ -181,7 +181,7 @@ class TelemetryStepsTest {
     assertThat(r.timing().trials()).hasSize(5);
     assertThat(r.flags()).filteredOn(f -> f.code().equals("throttled")).singleElement()
         .extracting(Flag::detail).asString()
-        .startsWith("5 of 5 trials kept ran throttled (sw_power_cap), after 6 were discarded and measured again");
+        .startsWith("5 of 5 trials kept ran slowed (sw_power_cap), after 6 were discarded and measured again");
     assertThat(r.status()).as("a flag, not a failure").isEqualTo(CaseStatus.PASSED);
   }
 
@@ -195,10 +195,12 @@ class TelemetryStepsTest {
     assertThat(once.timing().discardedTrials()).isEqualTo(1);
     assertThat(once.timing().trials()).allSatisfy(t -> assertThat(t.hostNanos()).isEqualTo(100));
     assertThat(once.flags()).isEmpty();
+    assertThat(once.timing().stopDetail()).as("a core is contended, not throttled")
+        .contains("1 trials discarded and measured again: the CPU core was contended (cpu_contended: a probe");
 
     CaseResult always = run(new ScriptedClock(i -> 150), new ScriptedRecorder(i -> contended, null), trials(5));
     assertThat(always.flags()).extracting(Flag::code).as("the CPU's word, not a GPU's").containsExactly("contended");
-    assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran throttled (cpu_contended: a probe");
+    assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran slowed (cpu_contended: a probe");
   }
 
   @Test

@@ -86,7 +86,7 @@ class CaseComparatorTest {
   void aCpuCaseFlaggedContendedIsAmbiguousNamingTheFlag() {
     CaseResult quiet = ReportFixtures.timedCase("c", 1e6, 0.01, 20, 1);
     CaseResult contended = ReportFixtures.timedCase("c", 1.5e6, 0.01, 20, 2).withFlag(new Flag("contended",
-        "20 of 20 trials kept ran throttled (cpu_contended: a probe after the trial took over 1.25x its quiet time)"));
+        "20 of 20 trials kept ran slowed (cpu_contended: a probe after the trial took over 1.25x its quiet time)"));
     List<RunSamples> baseline = List.of(RunSamples.of("b1", quiet), RunSamples.of("b2", quiet));
     CaseComparison c = GATE.compare(baseline, List.of(RunSamples.of("c1", contended)), Better.LOWER);
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
