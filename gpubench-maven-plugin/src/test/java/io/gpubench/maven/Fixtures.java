@@ -12,6 +12,7 @@ import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Statistics;
@@ -126,7 +127,17 @@ public final class Fixtures {
     Telemetry t = new Telemetry(20, 1500.0, 1400.0, 1980.0, 400.0, 450.0, 80.0,
         throttled ? List.of("HW_SLOWDOWN") : List.of(), throttled, shared,
         shared ? List.of("4242 python3 train.py") : List.of(), List.of());
-    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(), c.shape(),
-        c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), t, c.memory(), c.metrics());
+    CaseResult withTelemetry = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(),
+        c.precision(), c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), t, c.memory(),
+        c.metrics());
+    // The engine's flags are what reports and comparisons read; it raises them from this telemetry.
+    if (throttled) {
+      withTelemetry = withTelemetry.withFlag(new Flag(Flag.THROTTLED, "20 of 20 trials kept ran slowed (HW_SLOWDOWN)"));
+    }
+    if (shared) {
+      withTelemetry = withTelemetry.withFlag(new Flag(Flag.SHARED,
+          "other processes used the device during the trials: 4242 python3 train.py"));
+    }
+    return withTelemetry;
   }
 }

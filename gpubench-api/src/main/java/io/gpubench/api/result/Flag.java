@@ -11,6 +11,14 @@ import java.util.Objects;
  * @param detail the figures behind it, for people
  */
 public record Flag(String code, String detail) {
+  /** The code of figures from a throttled device: trials kept ran throttled, or no per-trial telemetry could tell. */
+  public static final String THROTTLED = "throttled";
+
+  /** The code of figures taken while another process used the device. */
+  public static final String SHARED = "shared";
+
+  /** The code of CPU figures whose kept trials ran on a contended core. */
+  public static final String CONTENDED = "contended";
 
   /**
    * Checks the parts.
@@ -24,5 +32,16 @@ public record Flag(String code, String detail) {
       throw new IllegalArgumentException("a flag needs a code");
     }
     detail = detail == null ? "" : detail;
+  }
+
+  /**
+   * Whether the flag says that the figures describe the device's state rather than the code ({@link #THROTTLED},
+   * {@link #SHARED}, {@link #CONTENDED}): a comparison leaves such a run out, and the baseline goal refuses to record
+   * it unless told to.
+   *
+   * @return true for those codes
+   */
+  public boolean aboutDeviceState() {
+    return code.equals(THROTTLED) || code.equals(SHARED) || code.equals(CONTENDED);
   }
 }

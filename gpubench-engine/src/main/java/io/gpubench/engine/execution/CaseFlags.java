@@ -32,11 +32,11 @@ final class CaseFlags {
   /** A plateau stop on a wide interval. */
   static final String WIDE_PLATEAU = "wide-plateau";
   /** The figures come from a throttled device. */
-  static final String THROTTLED = "throttled";
+  static final String THROTTLED = Flag.THROTTLED;
   /** Another process used the device. */
-  static final String SHARED = "shared";
+  static final String SHARED = Flag.SHARED;
   /** The CPU core was contended during trials that were kept. */
-  static final String CONTENDED = "contended";
+  static final String CONTENDED = Flag.CONTENDED;
 
   /** How many target half-widths make a plateau wide. */
   static final double WIDE_FACTOR = 3;

@@ -3,10 +3,14 @@ package io.gpubench.results.compare;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Check;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one-line reading of a case that every summary shows: its figure, its rate, its verdict, the tightest
@@ -20,9 +24,6 @@ import java.util.List;
  * @param flags warnings a reader must see beside the figure: {@code throttled}, {@code shared GPU}, ...
  */
 public record CaseDigest(String time, String rate, String verdict, Check tightest, List<String> flags) {
-  // The engine's flag code for trials kept on a contended CPU core (results schema, flags).
-  private static final String CONTENDED = "contended";
-
   /**
    * Makes the digest, copying the flags.
    *
@@ -161,43 +162,47 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (c.timing() != null && c.timing().stop() == io.gpubench.api.result.StopReason.TIME_BUDGET) {
       flags.add("time budget hit");
     }
-    for (var flag : c.flags()) {
-      boolean telemetryShown = flag.code().equals("throttled") && flags.contains("throttled")
-          || flag.code().equals("shared") && flags.contains("shared GPU");
-      if (!telemetryShown) {
-        flags.add(flag.code());
-      }
-    }
+    c.flags().stream().filter(f -> !f.aboutDeviceState()).map(Flag::code).distinct().forEach(flags::add);
     return flags;
   }
 
   /**
-   * The flags telemetry raised for a case: {@code throttled} (with the throttle reasons), {@code shared GPU} (with the
-   * other processes) and, on the CPU, {@code contended CPU} (trials kept while a probe said the core was shared). A
-   * flagged case's time describes the device's state as much as the code: every report shows these flags, the
-   * comparison calls such a case AMBIGUOUS, and the baseline goal refuses to record it unless told to.
+   * The flags that say a case's time describes the device's state as much as the code: {@code throttled} (with the
+   * throttle reasons), {@code shared GPU} (with the other processes) and, on the CPU, {@code contended CPU} (trials
+   * kept while a probe said the core was shared). Every report shows these flags, the comparison leaves such a run
+   * out, and the baseline goal refuses to record it unless told to.
+   *
+   * <p>They are read from the engine's flags, not from the telemetry summary: the engine knows which trials it
+   * discarded and measured again (the summary spans those too, so a case whose throttled trials were all measured
+   * again at speed is not flagged), and a case of several forks carries every fork's flags (its telemetry is the
+   * first fork's). The telemetry gives the reasons and processes to show.
    *
    * @param c the case
    * @return the flags, empty when the case was not flagged
    */
   public static List<String> telemetryFlags(CaseResult c) {
-    List<String> flags = new ArrayList<>();
-    if (c.telemetry() != null) {
-      if (c.telemetry().throttled()) {
-        flags.add("throttled" + detail(c.telemetry().throttleReasons()));
-      }
-      if (c.telemetry().shared()) {
-        flags.add("shared GPU" + detail(c.telemetry().otherProcesses()));
+    Map<String, String> byCode = new LinkedHashMap<>();
+    for (Flag f : c.flags()) {
+      if (f.aboutDeviceState()) {
+        byCode.putIfAbsent(f.code(), label(f, c.telemetry()));
       }
     }
-    // The CPU has no telemetry: its probe's flag says that the core was contended while kept trials ran.
-    c.flags().stream().filter(f -> f.code().equals(CONTENDED)).forEach(f -> flags.add("contended CPU ("
-        + f.detail() + ")"));
-    return flags;
+    return List.copyOf(byCode.values());
+  }
+
+  private static String label(Flag f, Telemetry t) {
+    return switch (f.code()) {
+      case Flag.THROTTLED -> "throttled" + detail(t != null && !t.throttleReasons().isEmpty() ? t.throttleReasons()
+          : List.of(f.detail()));
+      case Flag.SHARED -> "shared GPU" + detail(t != null && !t.otherProcesses().isEmpty() ? t.otherProcesses()
+          : List.of(f.detail()));
+      default -> "contended CPU" + detail(List.of(f.detail()));
+    };
   }
 
   private static String detail(List<String> items) {
-    return items.isEmpty() ? "" : " (" + String.join(", ", items) + ")";
+    List<String> told = items.stream().filter(x -> !x.isBlank()).toList();
+    return told.isEmpty() ? "" : " (" + String.join(", ", told) + ")";
   }
 
   /**

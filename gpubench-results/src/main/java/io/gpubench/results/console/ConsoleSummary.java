@@ -128,15 +128,8 @@ public final class ConsoleSummary {
   }
 
   private static String flags(CaseResult c) {
+    // The engine's flags, not the telemetry summary's throttled and shared: see CaseDigest.telemetryFlags.
     List<String> f = new ArrayList<>();
-    if (c.telemetry() != null) {
-      if (c.telemetry().shared()) {
-        f.add("SHARED");
-      }
-      if (c.telemetry().throttled()) {
-        f.add("THROTTLED");
-      }
-    }
     for (var flag : c.flags()) {
       String code = flag.code().toUpperCase(Locale.ROOT);
       if (!f.contains(code)) {

@@ -13,6 +13,7 @@ import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.ErrorStats;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
@@ -246,9 +247,13 @@ public final class ReportFixtures {
         new ErrorStats(size * (long) size, 0, 0, 0, Double.POSITIVE_INFINITY, 0, 2.0), 39, true,
         status == CaseStatus.PASSED);
     String name = "gemm [" + size + "x" + size + "x" + size + ", " + p + ", " + backend + "]";
-    return new CaseResult(id, "examples.GemmBenchmark", "gemm", name, backend, p, shape, status,
+    CaseResult c = new CaseResult(id, "examples.GemmBenchmark", "gemm", name, backend, p, shape, status,
         status == CaseStatus.FAILED ? "maxAbs " + maxAbs + " > allowed 0.02" : null, timing, corr, t,
         gpu ? telemetry(seed, hot) : null, new Memory(gpu ? 6_291_456L : null, null, null), Map.of());
+    // The engine flags what the telemetry saw, as it does for a device that stayed throttled and was shared.
+    return gpu && hot ? c.withFlag(new Flag(Flag.THROTTLED, "40 of 40 trials kept ran slowed (SW_THERMAL_SLOWDOWN)"))
+        .withFlag(new Flag(Flag.SHARED, "other processes used the device during the trials: 4242 python3 train.py"))
+        : c;
   }
 
   private static Telemetry telemetry(long seed, boolean hot) {

@@ -1,6 +1,7 @@
 package io.gpubench.it;
 
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Timing;
@@ -155,7 +156,16 @@ public final class EngineRun {
           hot ? List.of("HW_THERMAL_SLOWDOWN") : List.of(), hot, busy,
           busy ? List.of("4242 python3 train.py") : List.of(), List.of());
     }
-    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(), c.shape(),
-        c.status(), c.message(), timing, c.correctness(), c.throughput(), telemetry, c.memory(), c.metrics());
+    CaseResult changed = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(),
+        c.precision(), c.shape(), c.status(), c.message(), timing, c.correctness(), c.throughput(), telemetry,
+        c.memory(), c.metrics());
+    // The engine raises these flags from such telemetry; reports and the gate read the flags.
+    if (hot) {
+      changed = changed.withFlag(new Flag(Flag.THROTTLED, "the device stayed throttled (HW_THERMAL_SLOWDOWN)"));
+    }
+    if (busy) {
+      changed = changed.withFlag(new Flag(Flag.SHARED, "other processes used the device: 4242 python3 train.py"));
+    }
+    return changed;
   }
 }

@@ -1,0 +1,65 @@
+package io.gpubench.results.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.Telemetry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CaseDigestTest {
+
+  @Test
+  void aCaseWhoseThrottledTrialsWereMeasuredAgainAtSpeedIsNotFlaggedThoughItsTelemetrySawTheThrottle() {
+    // The telemetry summary spans the discarded trials; the engine raised no flag for the trials it kept.
+    CaseResult c = withTelemetry(ReportFixtures.timedCase("x#w[n=1][FP32][cuda:0]", 1e6, 0.01, 20, 1), true, false);
+
+    assertThat(CaseDigest.telemetryFlags(c)).isEmpty();
+    assertThat(RunSamples.of("r1", c).flags()).as("compared, not left out").isEmpty();
+    assertThat(CaseDigest.of(c).flags()).noneMatch(f -> f.startsWith("throttled"));
+  }
+
+  @Test
+  void theEnginesFlagsOfEveryForkAreReadWithTheTelemetrysReasonsAndShownOnce() {
+    // Telemetry is the first fork's and saw nothing; a later fork was throttled and shared.
+    CaseResult c = withTelemetry(ReportFixtures.timedCase("x#w[n=1][FP32][cuda:0]", 1e6, 0.01, 20, 2), false, false)
+        .withFlag(new Flag(Flag.THROTTLED, "fork 2: 9 of 10 trials kept ran slowed (HW_SLOWDOWN)"))
+        .withFlag(new Flag(Flag.SHARED, "other processes used the device during the trials: 42 python"))
+        .withFlag(new Flag(Flag.THROTTLED, "fork 3: 10 of 10 trials kept ran slowed (HW_SLOWDOWN)"))
+        .withFlag(new Flag("trending", "a shift of 3%"));
+
+    assertThat(CaseDigest.telemetryFlags(c)).containsExactly(
+        "throttled (fork 2: 9 of 10 trials kept ran slowed (HW_SLOWDOWN))",
+        "shared GPU (other processes used the device during the trials: 42 python)");
+    assertThat(RunSamples.of("r1", c).flags()).hasSize(2);
+    assertThat(CaseDigest.of(c).flags()).containsExactly(CaseDigest.telemetryFlags(c).get(0),
+        CaseDigest.telemetryFlags(c).get(1), "trending");
+  }
+
+  @Test
+  void aThrottledFlagNamesTheTelemetrysReasonsWhereThereAreSome() {
+    CaseResult c = withTelemetry(ReportFixtures.timedCase("x#w[n=1][FP32][cuda:0]", 1e6, 0.01, 20, 3), true, true)
+        .withFlag(new Flag(Flag.THROTTLED, "20 of 20 trials kept ran slowed"))
+        .withFlag(new Flag(Flag.SHARED, ""));
+
+    assertThat(CaseDigest.telemetryFlags(c)).containsExactly("throttled (SW_POWER_CAP)", "shared GPU (4242 train.py)");
+  }
+
+  @Test
+  void aContendedCpuCaseIsShownOnceWithTheProbesWords() {
+    CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 4)
+        .withFlag(new Flag(Flag.CONTENDED, "20 of 20 trials kept ran slowed (cpu_contended: a probe ...)"));
+
+    assertThat(CaseDigest.of(c).flags()).containsExactly(
+        "contended CPU (20 of 20 trials kept ran slowed (cpu_contended: a probe ...))");
+  }
+
+  private static CaseResult withTelemetry(CaseResult c, boolean throttled, boolean shared) {
+    Telemetry t = new Telemetry(20, 1900.0, 1500.0, 1980.0, 400.0, 450.0, 70.0,
+        throttled ? List.of("SW_POWER_CAP") : List.of(), throttled, shared,
+        shared ? List.of("4242 train.py") : List.of(), List.of());
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(), c.shape(),
+        c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), t, c.memory(), c.metrics());
+  }
+}
