@@ -6,9 +6,7 @@ import io.gpubench.maven.ab.ForkMain;
 import io.gpubench.maven.ab.Side;
 import io.gpubench.maven.baseline.BaselineRecorder;
 import io.gpubench.maven.baseline.BaselineSet;
-import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.MarkdownSummary;
-import io.gpubench.maven.summary.StepSummary;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
@@ -39,7 +37,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * as in {@code check}; the summary goes to the log and the CI job summary.
  */
 @Mojo(name = "ab", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
-public final class AbMojo extends GoalSupport {
+public final class AbMojo extends VerdictGoal {
 
   /** The baseline build: a git revision, or the target folder of a build of the baseline. */
   @Parameter(property = "gpubench.ab.baseline")
@@ -68,30 +66,6 @@ public final class AbMojo extends GoalSupport {
   /** The longest one run may take, in seconds. */
   @Parameter(property = "gpubench.ab.timeoutSeconds", defaultValue = "3600")
   long timeoutSeconds;
-
-  /** The smallest change that counts as FASTER or SLOWER, as for {@code check}. */
-  @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
-  String minEffect;
-
-  /** The level of the comparison, as for {@code check}. */
-  @Parameter(property = "gpubench.significance", defaultValue = "0.01")
-  double significance;
-
-  /** Whether a SLOWER case fails the build. */
-  @Parameter(property = "gpubench.failOnRegression", defaultValue = "true")
-  boolean failOnRegression;
-
-  /** Whether an AMBIGUOUS case fails the build. */
-  @Parameter(property = "gpubench.failOnAmbiguous", defaultValue = "false")
-  boolean failOnAmbiguous;
-
-  /** Whether violations fail the build; when false they are logged as warnings only. */
-  @Parameter(property = "gpubench.haltOnFailure", defaultValue = "true")
-  boolean haltOnFailure;
-
-  /** A file the Markdown summary is appended to; defaults to {@code $GITHUB_STEP_SUMMARY} where that is set. */
-  @Parameter(property = "gpubench.summaryFile")
-  File summaryFile;
 
   /** This build's test class path. */
   @Parameter(defaultValue = "${project.testClasspathElements}", readonly = true)
@@ -139,13 +113,8 @@ public final class AbMojo extends GoalSupport {
       getLog().info("gpubench ab: no test classes in " + testClassesDirectory + "; nothing to compare here");
       return;
     }
-    RegressionCheck regression;
-    try {
-      regression = new RegressionCheck(comparator(minEffect, significance), ComparedFigure.TIME,
-          EnvironmentPolicy.FAIL, List.of(), failOnRegression, failOnAmbiguous, null);
-    } catch (IllegalArgumentException e) {
-      throw new MojoExecutionException("gpubench ab: invalid comparison setting: " + e.getMessage());
-    }
+    RegressionCheck regression = new RegressionCheck(comparator(), ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), failOnRegression, failOnAmbiguous, null);
     Path workDir = work.toPath().toAbsolutePath();
     BaselineBuild baseline;
     Side a;
@@ -183,22 +152,14 @@ public final class AbMojo extends GoalSupport {
     BaselineSet set = BaselineSet.empty().with(BaselineRecorder.record(runs.a(), true).baseline(), false,
         Integer.MAX_VALUE);
     RegressionCheck.Outcome outcome = regression.check(runs.b(), set, "the A runs");
-    String md = MarkdownSummary.renderAb(baseline.description(), rounds, outcome);
-    md.lines().forEach(getLog()::info);
+    summarise(MarkdownSummary.renderAb(baseline.description(), rounds, outcome));
     outcome.warnings().forEach(getLog()::warn);
-    StepSummary.append(summaryFile, md).ifPresent(getLog()::warn);
-    List<Violation> violations = outcome.violations();
-    if (violations.isEmpty()) {
-      return;
-    }
-    StringBuilder msg = new StringBuilder("gpubench ab: ").append(violations.size())
-        .append(violations.size() == 1 ? " violation" : " violations").append(" against ")
-        .append(baseline.description()).append(':');
-    violations.forEach(v -> msg.append(System.lineSeparator()).append("  - ").append(v.message()));
-    if (haltOnFailure) {
-      throw new MojoFailureException(msg.toString());
-    }
-    getLog().warn(msg + System.lineSeparator() + "  (not failing: gpubench.haltOnFailure=false)");
+    judge(outcome.violations(), "against " + baseline.description());
+  }
+
+  @Override
+  String goal() {
+    return "gpubench ab";
   }
 
   // The project's test class path, plus this plugin's jar for ForkMain, plus the JUnit Platform launcher when the

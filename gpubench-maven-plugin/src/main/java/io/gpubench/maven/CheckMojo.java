@@ -8,13 +8,12 @@ import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.Bounds;
 import io.gpubench.maven.rules.Rule;
 import io.gpubench.maven.rules.Unit;
-import io.gpubench.maven.rules.Violation;
-import io.gpubench.maven.summary.StepSummary;
 import io.gpubench.maven.surefire.SurefireVersionCheck;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.CaseComparator;
 import java.io.File;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Every violation is logged, then the build fails once, naming them all.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public final class CheckMojo extends GoalSupport {
+public final class CheckMojo extends VerdictGoal {
 
   /** Rules: case patterns and limits on their figures. */
   @Parameter
@@ -51,32 +50,12 @@ public final class CheckMojo extends GoalSupport {
   @Parameter(property = "gpubench.baseline", defaultValue = "${project.basedir}/gpubench-baseline.json")
   File baseline;
 
-  /** The smallest change of a case's median that counts as FASTER or SLOWER: {@code 5%} or {@code 0.05}. */
-  @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
-  String minEffect;
-
   /**
    * The figure the baseline comparison is made in: {@code time} (per-call time, lower is better), or a rate from
    * the declared cost, {@code itemsPerSecond}, {@code flopsPerSecond} or {@code bytesPerSecond} (higher is better).
    */
   @Parameter(property = "gpubench.compareBy", defaultValue = "time")
   String compareBy;
-
-  /**
-   * The level of the comparison: its intervals cover {@code 1 - significance}. Unchanged code is called SLOWER or
-   * FASTER in at most this share of case verdicts only where runs scatter as the model assumes; docs/maven-plugin.md
-   * gives the share measured on a loaded runner.
-   */
-  @Parameter(property = "gpubench.significance", defaultValue = "0.01")
-  double significance;
-
-  /** Whether a case SLOWER than its baseline fails the build (a provisional SLOWER too). */
-  @Parameter(property = "gpubench.failOnRegression", defaultValue = "true")
-  boolean failOnRegression;
-
-  /** Whether a case whose comparison is AMBIGUOUS (within the noise, flagged by telemetry, ...) fails the build. */
-  @Parameter(property = "gpubench.failOnAmbiguous", defaultValue = "false")
-  boolean failOnAmbiguous;
 
   /** Whether a missing baseline file fails the build, rather than being noted. */
   @Parameter(property = "gpubench.failOnMissingBaseline", defaultValue = "false")
@@ -100,14 +79,6 @@ public final class CheckMojo extends GoalSupport {
    */
   @Parameter(property = "gpubench.ignoredDetails", defaultValue = "library junit-platform,library jackson-databind")
   String ignoredDetails;
-
-  /** Whether violations fail the build; when false they are logged as warnings only. */
-  @Parameter(property = "gpubench.haltOnFailure", defaultValue = "true")
-  boolean haltOnFailure;
-
-  /** A file the Markdown summary is appended to; defaults to {@code $GITHUB_STEP_SUMMARY} where that is set. */
-  @Parameter(property = "gpubench.summaryFile")
-  File summaryFile;
 
   /** The build's plugins with their effective versions, to refuse a Surefire that cannot run the benchmarks. */
   @Parameter(defaultValue = "${project.buildPlugins}", readonly = true)
@@ -143,22 +114,14 @@ public final class CheckMojo extends GoalSupport {
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {
       throw new MojoExecutionException("gpubench check: " + e.getMessage());
     }
-    report.markdown().lines().forEach(getLog()::info);
+    summarise(report.markdown());
     report.notes().forEach(getLog()::warn);
-    StepSummary.append(summaryFile, report.markdown()).ifPresent(getLog()::warn);
+    judge(report.violations(), "in " + build.describe());
+  }
 
-    List<Violation> violations = report.violations();
-    if (violations.isEmpty()) {
-      return;
-    }
-    StringBuilder msg = new StringBuilder("gpubench check: ").append(violations.size())
-        .append(violations.size() == 1 ? " violation" : " violations").append(" in ").append(build.describe())
-        .append(':');
-    violations.forEach(v -> msg.append(System.lineSeparator()).append("  - ").append(v.message()));
-    if (haltOnFailure) {
-      throw new MojoFailureException(msg.toString());
-    }
-    getLog().warn(msg + System.lineSeparator() + "  (not failing: gpubench.haltOnFailure=false)");
+  @Override
+  String goal() {
+    return "gpubench check";
   }
 
   private List<Bound> bounds() throws MojoExecutionException {
@@ -170,10 +133,11 @@ public final class CheckMojo extends GoalSupport {
   }
 
   private RegressionCheck regression() throws MojoExecutionException {
+    CaseComparator comparator = comparator();
     try {
       Double geomean = maxGeomeanSlowdown == null || maxGeomeanSlowdown.isBlank() ? null
           : Unit.RATIO.parse(maxGeomeanSlowdown);
-      return new RegressionCheck(comparator(minEffect, significance), ComparedFigure.parse(compareBy),
+      return new RegressionCheck(comparator, ComparedFigure.parse(compareBy),
           environmentMismatch, ignoredDetails == null ? List.of() : List.of(ignoredDetails.split(",")),
           failOnRegression, failOnAmbiguous, geomean);
     } catch (IllegalArgumentException e) {

@@ -2,8 +2,6 @@ package io.gpubench.maven;
 
 import io.gpubench.maven.gate.BuildResults;
 import io.gpubench.maven.gate.BuildRuns;
-import io.gpubench.maven.rules.Unit;
-import io.gpubench.results.compare.CaseComparator;
 import java.io.File;
 import java.time.Instant;
 import java.util.Date;
@@ -13,7 +11,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * What the goals that read results share: where the engine writes, which results belong to this build (see
- * {@link BuildResults}), whether the test phase was skipped, and the settings of the one comparison.
+ * {@link BuildResults}) and whether the test phase was skipped. The comparing goals add the settings of the one
+ * comparison ({@link ComparingGoal}), the gating ones what fails the build ({@link VerdictGoal}).
  */
 abstract class GoalSupport extends AbstractMojo {
 
@@ -71,23 +70,5 @@ abstract class GoalSupport extends AbstractMojo {
       throw new IllegalStateException("the build's start time (${session.request.startTime}) is not set");
     }
     return sessionStart.toInstant();
-  }
-
-  /**
-   * The comparison from its two settings as written in the POM.
-   *
-   * @param minEffect such as {@code 5%} or {@code 0.05}
-   * @param significance such as {@code 0.01}
-   * @return the comparator
-   * @throws IllegalArgumentException naming the setting and value at fault
-   */
-  static CaseComparator comparator(String minEffect, double significance) {
-    double effect = Unit.RATIO.parse(minEffect);
-    if (effect >= 1) {
-      // "5" meant as 5% would silently make every change SAME.
-      throw new IllegalArgumentException("minEffect " + minEffect + " is " + Math.round(effect * 100)
-          + "%; write a share such as 5% or 0.05");
-    }
-    return new CaseComparator(significance, effect);
   }
 }

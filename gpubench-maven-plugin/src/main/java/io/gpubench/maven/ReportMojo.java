@@ -29,7 +29,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * the runs in the output folder, with their age stated. A run that did not end normally is reported as such.
  */
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public final class ReportMojo extends GoalSupport {
+public final class ReportMojo extends ComparingGoal {
 
   /**
    * The runs, in report order (comma-separated on the command line); the first is the baseline side. Unset: this
@@ -42,26 +42,13 @@ public final class ReportMojo extends GoalSupport {
   @Parameter(property = "gpubench.report.output", defaultValue = "${project.build.directory}/gpubench/report.html")
   File output;
 
-  /** The smallest change that counts as FASTER or SLOWER, as for {@code check}. */
-  @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
-  String minEffect;
-
-  /** The level of the comparison, as for {@code check}. */
-  @Parameter(property = "gpubench.significance", defaultValue = "0.01")
-  double significance;
-
   @Override
   public void execute() throws MojoExecutionException {
     if (skip) {
       getLog().info("gpubench report skipped (gpubench.skip)");
       return;
     }
-    CaseComparator comparator;
-    try {
-      comparator = comparator(minEffect, significance);
-    } catch (IllegalArgumentException e) {
-      throw new MojoExecutionException("gpubench report: invalid comparison setting: " + e.getMessage());
-    }
+    CaseComparator comparator = comparator();
     List<RunResult> runs = new ArrayList<>();
     try {
       if (results == null || results.isEmpty()) {
@@ -81,6 +68,11 @@ public final class ReportMojo extends GoalSupport {
     if (runs.size() == 2) {
       MarkdownSummary.render(runs.get(0), runs.get(1), comparator).lines().forEach(getLog()::info);
     }
+  }
+
+  @Override
+  String goal() {
+    return "gpubench report";
   }
 
   private RunResult thisBuild() {
