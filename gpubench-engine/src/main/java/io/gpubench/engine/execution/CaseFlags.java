@@ -19,10 +19,10 @@ import java.util.Locale;
  *       half-width and at least 1%);
  *   <li>{@value #WIDE_PLATEAU}: the interval stopped narrowing (plateau) at more than {@value #WIDE_FACTOR} times the
  *       target half-width;
- *   <li>{@value #THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again, the
- *       device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
- *   <li>{@value #SHARED}: another process used the device during the trials;
- *   <li>{@value #CONTENDED}: trials kept ran on a contended CPU core (a probe after them ran slow; see
+ *   <li>{@value Flag#THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again,
+ *       the device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
+ *   <li>{@value Flag#SHARED}: another process used the device during the trials;
+ *   <li>{@value Flag#CONTENDED}: trials kept ran on a contended CPU core (a probe after them ran slow; see
  *       {@code CpuContention}), after the discarded ones were measured again.
  * </ul>
  */
@@ -31,12 +31,6 @@ final class CaseFlags {
   static final String TRENDING = "trending";
   /** A plateau stop on a wide interval. */
   static final String WIDE_PLATEAU = "wide-plateau";
-  /** The figures come from a throttled device. */
-  static final String THROTTLED = Flag.THROTTLED;
-  /** Another process used the device. */
-  static final String SHARED = Flag.SHARED;
-  /** The CPU core was contended during trials that were kept. */
-  static final String CONTENDED = Flag.CONTENDED;
 
   /** How many target half-widths make a plateau wide. */
   static final double WIDE_FACTOR = 3;
@@ -60,13 +54,13 @@ final class CaseFlags {
     }
     String throttled = series.throttledDetail();
     if (throttled != null) {
-      flags.add(new Flag(series.keptOnlyContended() ? CONTENDED : THROTTLED, throttled));
+      flags.add(new Flag(series.keptOnlyContended() ? Flag.CONTENDED : Flag.THROTTLED, throttled));
     } else if (!series.conditionsSeen() && telemetry != null && telemetry.throttled()) {
-      flags.add(new Flag(THROTTLED, "the device was throttled during the trials ("
+      flags.add(new Flag(Flag.THROTTLED, "the device was throttled during the trials ("
           + String.join(", ", telemetry.throttleReasons()) + "), and gave no per-trial telemetry to discard them by"));
     }
     if (telemetry != null && telemetry.shared()) {
-      flags.add(new Flag(SHARED, "other processes used the device during the trials: "
+      flags.add(new Flag(Flag.SHARED, "other processes used the device during the trials: "
           + String.join(", ", telemetry.otherProcesses())));
     }
     return flags;

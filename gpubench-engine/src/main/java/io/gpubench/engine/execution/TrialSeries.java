@@ -161,20 +161,20 @@ final class TrialSeries {
    * @return true when every kept reason is the CPU probe's
    */
   boolean keptOnlyContended() {
-    return !keptReasons.isEmpty() && onlyContended(keptReasons);
+    return !keptReasons.isEmpty() && keptReasons.stream().allMatch(TrialSeries::contended);
   }
 
-  private static boolean onlyContended(Set<String> reasons) {
-    return reasons.stream().allMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED));
+  private static boolean contended(String reason) {
+    return reason.startsWith(TrialConditions.CPU_CONTENDED);
   }
 
   // What slowed trials for these reasons, in words: a CPU core is not throttled, and a reader told "throttled" goes
   // looking at clocks.
   private static String slowedBy(Set<String> reasons) {
-    if (onlyContended(reasons)) {
+    if (reasons.stream().allMatch(TrialSeries::contended)) {
       return "the CPU core was contended";
     }
-    if (reasons.stream().noneMatch(r -> r.startsWith(TrialConditions.CPU_CONTENDED))) {
+    if (reasons.stream().noneMatch(TrialSeries::contended)) {
       return "the device ran throttled";
     }
     return "the device ran throttled or its core was contended";

@@ -42,7 +42,7 @@ public final class BaselineRecorder {
           ? run.finishedAt() : latest;
       for (CaseResult c : run.cases()) {
         RunSamples s = RunSamples.of(run.runId(), c);
-        List<String> flags = CaseDigest.telemetryFlags(c);
+        List<String> flags = CaseDigest.deviceStateFlags(c);
         if (c.status() != CaseStatus.PASSED) {
           leftOut.add(c.id() + " (" + c.status() + ")");
           continue;

@@ -146,7 +146,7 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   private static List<String> flags(CaseResult c) {
-    List<String> flags = new ArrayList<>(telemetryFlags(c));
+    List<String> flags = new ArrayList<>(deviceStateFlags(c));
     String spread = c.telemetry() == null ? null : Figures.clockSpread(c.telemetry());
     if (spread != null) {
       flags.add("SM clocks " + spread);
@@ -180,7 +180,7 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
    * @param c the case
    * @return the flags, empty when the case was not flagged
    */
-  public static List<String> telemetryFlags(CaseResult c) {
+  public static List<String> deviceStateFlags(CaseResult c) {
     Map<String, String> byCode = new LinkedHashMap<>();
     for (Flag f : c.flags()) {
       if (f.aboutDeviceState()) {

@@ -49,7 +49,7 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    */
   public static RunSamples of(String runId, CaseResult c) {
     Timing t = c.timing();
-    List<String> flags = CaseDigest.telemetryFlags(c);
+    List<String> flags = CaseDigest.deviceStateFlags(c);
     if (t == null) {
       return new RunSamples(runId, HOST, new double[0], flags);
     }

@@ -128,7 +128,7 @@ public final class ConsoleSummary {
   }
 
   private static String flags(CaseResult c) {
-    // The engine's flags, not the telemetry summary's throttled and shared: see CaseDigest.telemetryFlags.
+    // The engine's flags, not the telemetry summary's throttled and shared: see CaseDigest.deviceStateFlags.
     List<String> f = new ArrayList<>();
     for (var flag : c.flags()) {
       String code = flag.code().toUpperCase(Locale.ROOT);

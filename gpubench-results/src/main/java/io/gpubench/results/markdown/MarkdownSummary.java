@@ -103,7 +103,7 @@ public final class MarkdownSummary {
       List<String> flags = new ArrayList<>();
       for (CaseResult c : row.cases()) {
         if (c != null) {
-          CaseDigest.telemetryFlags(c).stream().filter(f -> !flags.contains(f)).forEach(flags::add);
+          CaseDigest.deviceStateFlags(c).stream().filter(f -> !flags.contains(f)).forEach(flags::add);
         }
       }
       table.row(row.displayName(), side(row.cases().get(0)), side(row.cases().get(1)), Figures.ratio(change.ratio()),

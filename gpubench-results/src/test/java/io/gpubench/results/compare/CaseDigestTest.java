@@ -15,7 +15,7 @@ class CaseDigestTest {
     // The telemetry summary spans the discarded trials; the engine raised no flag for the trials it kept.
     CaseResult c = withTelemetry(ReportFixtures.timedCase("x#w[n=1][FP32][cuda:0]", 1e6, 0.01, 20, 1), true, false);
 
-    assertThat(CaseDigest.telemetryFlags(c)).isEmpty();
+    assertThat(CaseDigest.deviceStateFlags(c)).isEmpty();
     assertThat(RunSamples.of("r1", c).flags()).as("compared, not left out").isEmpty();
     assertThat(CaseDigest.of(c).flags()).noneMatch(f -> f.startsWith("throttled"));
   }
@@ -29,12 +29,12 @@ class CaseDigestTest {
         .withFlag(new Flag(Flag.THROTTLED, "fork 3: 10 of 10 trials kept ran slowed (HW_SLOWDOWN)"))
         .withFlag(new Flag("trending", "a shift of 3%"));
 
-    assertThat(CaseDigest.telemetryFlags(c)).containsExactly(
+    assertThat(CaseDigest.deviceStateFlags(c)).containsExactly(
         "throttled (fork 2: 9 of 10 trials kept ran slowed (HW_SLOWDOWN))",
         "shared GPU (other processes used the device during the trials: 42 python)");
     assertThat(RunSamples.of("r1", c).flags()).hasSize(2);
-    assertThat(CaseDigest.of(c).flags()).containsExactly(CaseDigest.telemetryFlags(c).get(0),
-        CaseDigest.telemetryFlags(c).get(1), "trending");
+    assertThat(CaseDigest.of(c).flags()).containsExactly(CaseDigest.deviceStateFlags(c).get(0),
+        CaseDigest.deviceStateFlags(c).get(1), "trending");
   }
 
   @Test
@@ -43,7 +43,8 @@ class CaseDigestTest {
         .withFlag(new Flag(Flag.THROTTLED, "20 of 20 trials kept ran slowed"))
         .withFlag(new Flag(Flag.SHARED, ""));
 
-    assertThat(CaseDigest.telemetryFlags(c)).containsExactly("throttled (SW_POWER_CAP)", "shared GPU (4242 train.py)");
+    assertThat(CaseDigest.deviceStateFlags(c))
+        .containsExactly("throttled (SW_POWER_CAP)", "shared GPU (4242 train.py)");
   }
 
   @Test
