@@ -18,18 +18,25 @@ import java.util.Set;
 
 /**
  * The command line of a worker: the build JVM's own {@code java} and class path (what Surefire gave the engine,
- * or the URLs of the class loader the console launcher made for {@code --class-path}), its JVM arguments without debugger agents (a second JVM cannot listen on the same
- * port), then the run's and the class's. JMH's forks do the same. The class path goes in an argument file, since it
- * can be longer than a command line may be.
+ * or the URLs of the class loader the console launcher made for {@code --class-path}), its JVM arguments without
+ * debugger agents (a second JVM cannot listen on the same port), then the run's and the class's. JMH's forks do the
+ * same. The class path goes in an argument file, since it can be longer than a command line may be.
+ *
+ * <p>The build JVM's system properties go to the workers too, in a file of their own ({@link WorkerProperties}):
+ * Surefire sets a Maven {@code -Dkey=value} and {@code <systemPropertyVariables>} in its test JVM with
+ * {@code System.setProperty}, not as JVM arguments, so a worker that inherited only the JVM arguments ran benchmark
+ * code without them, and nothing said so.
  */
 final class WorkerLaunch {
   private final Path javaCommand;
   private final Path argFile;
+  private final Path propertiesFile;
   private final List<String> inherited;
 
-  private WorkerLaunch(Path javaCommand, Path argFile, List<String> inherited) {
+  private WorkerLaunch(Path javaCommand, Path argFile, Path propertiesFile, List<String> inherited) {
     this.javaCommand = javaCommand;
     this.argFile = argFile;
+    this.propertiesFile = propertiesFile;
     this.inherited = inherited;
   }
 
@@ -73,7 +80,9 @@ final class WorkerLaunch {
           inherited.add(a);
         }
       }
-      return new WorkerLaunch(Path.of(System.getProperty("java.home"), "bin", "java"), argFile, inherited);
+      Path properties = WorkerProperties.write(dir.resolve("worker-system.properties"), System.getProperties());
+      return new WorkerLaunch(Path.of(System.getProperty("java.home"), "bin", "java"), argFile, properties,
+          inherited);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the workers' class path into " + dir + ": " + e.getMessage(), e);
     }
@@ -119,6 +128,7 @@ final class WorkerLaunch {
     cmd.add(WorkerMain.class.getName());
     cmd.add(String.valueOf(port));
     cmd.add(token);
+    cmd.add(propertiesFile.toString());
     return cmd;
   }
 

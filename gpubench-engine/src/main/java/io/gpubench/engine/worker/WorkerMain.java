@@ -26,7 +26,8 @@ import java.util.concurrent.Executors;
  * at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures or a failure. The reader
  * thread stays free while a step runs, so that the engine can still ask for a thread dump of a step that hangs.
  *
- * <p>Arguments: the engine's port on the loopback interface, and the token the engine expects back in the hello.
+ * <p>Arguments: the engine's port on the loopback interface, the token the engine expects back in the hello, and
+ * the file of the build JVM's system properties ({@link WorkerProperties}), set before any benchmark class loads.
  */
 public final class WorkerMain {
   private final DataInputStream in;
@@ -52,10 +53,12 @@ public final class WorkerMain {
    * @throws IOException when the connection cannot be made
    */
   public static void main(String[] args) throws IOException {
-    if (args.length != 2) {
-      System.err.println("usage: WorkerMain <engine port> <token>; started by the gpubench engine");
+    if (args.length != 3) {
+      System.err.println("usage: WorkerMain <engine port> <token> <system properties file>; started by the gpubench"
+          + " engine");
       System.exit(2);
     }
+    WorkerProperties.apply(java.nio.file.Path.of(args[2]));
     Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0]));
     socket.setTcpNoDelay(true);
     DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
