@@ -7,10 +7,17 @@ import java.util.Objects;
  * that was throttled or shared during the trials, or trials that still trended. Reports show every flag; the Maven
  * gate gives a flagged case no SAME, FASTER or SLOWER verdict where the flag makes the comparison unreliable.
  *
+ * <p>A flag about the device's state ({@link #aboutDeviceState()}) may say how much slower that state could have made
+ * the figures: {@link #slowdown()}, as measured (the CPU's contention probe, a GPU's clocks). A comparison then bounds
+ * its verdict with it: a change larger than the flag can explain is still a change, and only one within it is
+ * ambiguous.
+ *
  * @param code a short stable name: {@code throttled}, {@code shared}, {@code trending}, {@code wide-plateau} ...
  * @param detail the figures behind it, for people
+ * @param slowdown for a flag about the device's state, how many times slower than at speed that state made the
+ *     figures, as measured (at least 1); null where nothing measured it (then it can explain any change)
  */
-public record Flag(String code, String detail) {
+public record Flag(String code, String detail, Double slowdown) {
   /** The code of figures from a throttled device: trials kept ran throttled, or no per-trial telemetry could tell. */
   public static final String THROTTLED = "throttled";
 
@@ -25,6 +32,7 @@ public record Flag(String code, String detail) {
    *
    * @param code the code, not blank
    * @param detail the detail, may be empty
+   * @param slowdown the measured slowdown, at least 1, or null
    */
   public Flag {
     Objects.requireNonNull(code, "code");
@@ -32,6 +40,20 @@ public record Flag(String code, String detail) {
       throw new IllegalArgumentException("a flag needs a code");
     }
     detail = detail == null ? "" : detail;
+    if (slowdown != null && !(slowdown >= 1 && slowdown < Double.POSITIVE_INFINITY)) {
+      throw new IllegalArgumentException("flag " + code + ": a slowdown is a finite factor of at least 1, not "
+          + slowdown);
+    }
+  }
+
+  /**
+   * A flag that measures nothing.
+   *
+   * @param code the code, not blank
+   * @param detail the detail, may be empty
+   */
+  public Flag(String code, String detail) {
+    this(code, detail, null);
   }
 
   /**

@@ -11,8 +11,11 @@ import java.util.List;
  *     clock-event reasons, such as {@code sw_power_cap} or {@code hw_thermal_slowdown}), without {@code gpu_idle},
  *     which only says that the device waited for work; empty when it gave none
  * @param smClockMhz the lowest SM clock sampled around the trial, or null where unknown
+ * @param slowdown how many times slower than at its quietest the device or core ran around the trial, as measured
+ *     (the CPU's contention probe: its time over its quiet time), or null where nothing measured it; the engine
+ *     bounds a flagged case's figures with it
  */
-public record TrialConditions(List<String> throttleReasons, Double smClockMhz) {
+public record TrialConditions(List<String> throttleReasons, Double smClockMhz, Double slowdown) {
 
   /**
    * The reason the engine gives a CPU trial after which its contention probe ran slow: the core was shared with
@@ -25,8 +28,22 @@ public record TrialConditions(List<String> throttleReasons, Double smClockMhz) {
    *
    * @param throttleReasons reasons
    * @param smClockMhz SM clock
+   * @param slowdown measured slowdown, at least 0 where known
    */
   public TrialConditions {
     throttleReasons = throttleReasons == null ? List.of() : List.copyOf(throttleReasons);
+    if (slowdown != null && !(slowdown >= 0) || slowdown != null && slowdown.isInfinite()) {
+      throw new IllegalArgumentException("a slowdown is a finite factor of at least 0, not " + slowdown);
+    }
+  }
+
+  /**
+   * Conditions a GPU's telemetry saw: reasons and clock, no measured slowdown.
+   *
+   * @param throttleReasons reasons
+   * @param smClockMhz SM clock
+   */
+  public TrialConditions(List<String> throttleReasons, Double smClockMhz) {
+    this(throttleReasons, smClockMhz, null);
   }
 }

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Tells a CPU trial that ran on a core slowed by a neighbour, so that it is discarded and measured again as a trial
- * on a throttled GPU is.
+ * Tells how much a neighbour slowed the CPU core around a trial, so that a contended trial is discarded and measured
+ * again as a trial on a throttled GPU is, and a case whose trials stayed contended says by how much.
  *
  * <p>Why. On a shared 2-core runner, throughput-bound kernels (a small matrix product, a convolution, a softmax) ran
  * 1.5 times slower for stretches of a second or more, in whole cases, while latency-bound and memory-bound ones did
@@ -15,32 +15,46 @@ import java.util.Locale;
  * time. A run caught in such a stretch read as a regression of every case it timed there.
  *
  * <p>How. After each host-timed trial a fixed probe runs: a 16×16 single-precision matrix product, four times (about
- * 5 µs on the build machine), throughput-bound like those kernels. A trial whose probe took more than
- * {@value #FACTOR} times the quietest probe this JVM has seen counts as contended. The probe runs outside the trial's
- * clock; it shares the trial's stretch of time, since such stretches last far longer than a trial. The quietest
- * probe is this JVM's (a worker measures a class's cases one after the other), and {@link #prime()} times it many
- * times as the worker starts, so that a stretch of contention early in a case is measured against a quiet core.
- * Where the whole of a worker's life is contended, nothing can be told, and nothing is claimed.
+ * 5 µs on the build machine), throughput-bound like those kernels, outside the trial's clock; it shares the trial's
+ * stretch of time, since such stretches last far longer than a trial. One sample is the fastest of
+ * {@value #PROBES_PER_SAMPLE} probes back to back. Its ratio to this JVM's quiet time (the
+ * {@value #QUIET_QUANTILE}-quantile of every sample the JVM took, {@link #prime()} taking many as the worker starts)
+ * is the trial's measured slowdown; over {@value #FACTOR} the trial counts as contended.
+ *
+ * <p>What the rule was measured against. An earlier probe, one probe a trial judged against the quickest this JVM had
+ * seen, flagged 0 to 23 of 25 cases a run on an idle 2-core machine: a single 5 µs probe is slowed by what is not
+ * contention at all. The trial before it has evicted the probe's 3 KB of data from the first-level cache (the first
+ * probe after a trial runs cold, the quickest one ever seen ran hot); a timer interrupt or a preempted virtual CPU
+ * costs microseconds once; and the minimum of thousands of samples is an extreme that ordinary samples miss by more
+ * than the factor. The first of three probes warms the cache, the fastest of three shrugs off a one-time stall, and
+ * a low quantile is a level, not a record. A stretch of shared ports slows all three alike, so it is still seen.
+ * Where the whole of a worker's life is contended, the quiet time is itself slow, and nothing is claimed.
  */
 final class CpuContention {
-  /** A probe slower than this many times the quietest marks its trial contended. */
+  /** A sample slower than this many times the quiet time marks its trial contended. */
   static final double FACTOR = 1.25;
+
+  /** The quantile of this JVM's samples taken as its quiet time. */
+  static final double QUIET_QUANTILE = 0.1;
+
+  /** Probes in one sample; the fastest counts. */
+  static final int PROBES_PER_SAMPLE = 3;
 
   private static final int N = 16;
   private static final int REPEATS = 4;
-  private static final int PRIME_PROBES = 3_000;
+  private static final int PRIME_SAMPLES = 1_000;
   private static final CpuContention JVM = new CpuContention();
   // One reason for every contended trial: the series lists the distinct reasons it discarded trials for.
-  private static final TrialConditions CONTENDED = new TrialConditions(List.of(String.format(Locale.ROOT,
-      "%s: a probe after the trial took over %.2fx its quiet time", TrialConditions.CPU_CONTENDED, FACTOR)), null);
-  private static final TrialConditions QUIET = new TrialConditions(List.of(), null);
+  static final String REASON = String.format(Locale.ROOT,
+      "%s: a probe after the trial took over %.2fx its quiet time", TrialConditions.CPU_CONTENDED, FACTOR);
+  private static final List<String> CONTENDED = List.of(REASON);
 
   // The methods that touch these are synchronized: with gpubench.parallel.enabled, cases of one JVM run on several
-  // threads and share the JVM's probe. An uncontended lock costs tens of nanoseconds against a ~5 µs probe.
+  // threads and share the JVM's probe. An uncontended lock costs tens of nanoseconds against a ~15 µs sample.
   private final float[] a = new float[N * N];
   private final float[] b = new float[N * N];
   private final float[] c = new float[N * N];
-  private double quietest = Double.POSITIVE_INFINITY;
+  private final LogHistogram samples = new LogHistogram();
   private float sink;
   private boolean primed;
 
@@ -67,29 +81,38 @@ final class CpuContention {
       return;
     }
     primed = true;
-    for (int i = 0; i < PRIME_PROBES; i++) {
-      judge(probe());
+    for (int i = 0; i < PRIME_SAMPLES; i++) {
+      samples.add(sample());
     }
   }
 
   /**
-   * Times the probe after a trial.
+   * Samples the probe after a trial.
    *
-   * @return the trial's conditions: contended (a reason) or not
+   * @return the trial's conditions: its measured slowdown, and contended (a reason) or not
    */
   synchronized TrialConditions afterTrial() {
-    return judge(probe());
+    return judge(sample());
   }
 
   /**
-   * Judges a probe's time against the quietest so far, which it may lower.
+   * Judges a sample against the quiet time, which it joins.
    *
-   * @param nanos the probe's time
-   * @return contended (a reason) or not
+   * @param nanos the sample: the fastest of its probes
+   * @return the slowdown, and contended (a reason) or not
    */
   synchronized TrialConditions judge(double nanos) {
-    quietest = Math.min(quietest, nanos);
-    return nanos > FACTOR * quietest ? CONTENDED : QUIET;
+    samples.add(nanos);
+    double ratio = nanos / samples.quantile(QUIET_QUANTILE);
+    return new TrialConditions(ratio > FACTOR ? CONTENDED : List.of(), null, ratio);
+  }
+
+  private double sample() {
+    double fastest = Double.POSITIVE_INFINITY;
+    for (int p = 0; p < PROBES_PER_SAMPLE; p++) {
+      fastest = Math.min(fastest, probe());
+    }
+    return fastest;
   }
 
   private double probe() {

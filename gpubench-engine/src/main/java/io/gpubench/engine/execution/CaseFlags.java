@@ -22,9 +22,11 @@ import java.util.Locale;
  *   <li>{@value Flag#THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again,
  *       the device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
  *   <li>{@value Flag#SHARED}: another process used the device during the trials;
- *   <li>{@value Flag#CONTENDED}: trials kept ran on a contended CPU core (a probe after them ran slow; see
+ *   <li>{@value Flag#CONTENDED}: most trials kept ran on a contended CPU core (a probe after them ran slow; see
  *       {@code CpuContention}), after the discarded ones were measured again.
  * </ul>
+ * The last three carry the slowdown the trials kept were measured to run at ({@link TrialSeries#slowdown()}) where
+ * it was measured.
  */
 final class CaseFlags {
   /** The trials still trended. */
@@ -54,7 +56,8 @@ final class CaseFlags {
     }
     String throttled = series.throttledDetail();
     if (throttled != null) {
-      flags.add(new Flag(series.keptOnlyContended() ? Flag.CONTENDED : Flag.THROTTLED, throttled));
+      flags.add(new Flag(series.keptOnlyContended() ? Flag.CONTENDED : Flag.THROTTLED, throttled,
+          series.slowdown()));
     } else if (!series.conditionsSeen() && telemetry != null && telemetry.throttled()) {
       flags.add(new Flag(Flag.THROTTLED, "the device was throttled during the trials ("
           + String.join(", ", telemetry.throttleReasons()) + "), and gave no per-trial telemetry to discard them by"));

@@ -102,17 +102,29 @@ final class Forks {
         r.audit(), r.worldSize(), r.flags());
   }
 
-  /** Every fork's flags, one per code, the details of the forks that raised it joined. */
+  /**
+   * Every fork's flags, one per code, the details of the forks that raised it joined. A measured slowdown is the
+   * largest of the forks' (the case's figures pool their trials, so no fork's slowdown can move them further); where
+   * one fork's was not measured, the case's is not either.
+   */
   static List<Flag> flags(List<CaseResult> forks) {
     Map<String, StringBuilder> byCode = new LinkedHashMap<>();
+    Map<String, Double> slowdowns = new LinkedHashMap<>();
+    Map<String, Boolean> unmeasured = new LinkedHashMap<>();
     for (int i = 0; i < forks.size(); i++) {
       for (Flag f : forks.get(i).flags()) {
         StringBuilder d = byCode.computeIfAbsent(f.code(), k -> new StringBuilder());
         d.append(d.length() == 0 ? "" : "; ").append("fork ").append(i + 1).append(": ").append(f.detail());
+        if (f.slowdown() == null) {
+          unmeasured.put(f.code(), true);
+        } else {
+          slowdowns.merge(f.code(), f.slowdown(), Math::max);
+        }
       }
     }
     List<Flag> flags = new ArrayList<>();
-    byCode.forEach((code, detail) -> flags.add(new Flag(code, detail.toString())));
+    byCode.forEach((code, detail) -> flags.add(new Flag(code, detail.toString(),
+        unmeasured.containsKey(code) ? null : slowdowns.get(code))));
     return flags;
   }
 }

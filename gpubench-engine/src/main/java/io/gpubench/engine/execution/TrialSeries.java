@@ -29,7 +29,13 @@ import java.util.TreeSet;
  * ran slow (a {@code cpu_contended} reason, worded as such). A discarded trial's time counts against the budget,
  * not in the figures. A device that stays throttled is not discarded without end: once more trials were discarded
  * than kept (and than the policy's minimum), later trials are kept as they come, and the case is flagged
- * {@code throttled} ({@code contended} when only the CPU probe slowed them).
+ * {@code throttled} when any trial kept ran throttled, {@code contended} when most trials kept ran on a contended
+ * core (then the median the case reports is a contended trial's; a few contended trials among quiet ones do not
+ * move it).
+ *
+ * <p>A {@code contended} flag says how much slower the core could have made the figures: {@link #slowdown()}, the
+ * median of the kept trials' measured slowdowns (the CPU probe's ratio to its quiet time). The gate bounds a verdict
+ * with it instead of dropping the run.
  */
 final class TrialSeries {
   /** About how long a later batch of trials takes: short enough to stop near the rule's decision. */
@@ -45,9 +51,12 @@ final class TrialSeries {
   private final List<Double> keptClocks = new ArrayList<>();
   private final Set<String> discardReasons = new TreeSet<>();
   private final Set<String> keptReasons = new TreeSet<>();
+  // per kept trial: the slowdown its conditions measured (the CPU's probe); null where nothing measured it
+  private final List<Double> keptSlowdowns = new ArrayList<>();
   private double timedNanos;
   private int discarded;
   private int keptThrottled;
+  private int keptContended;
   private boolean discarding = true;
   private boolean conditionsSeen;
   private double highestClock;
@@ -100,10 +109,12 @@ final class TrialSeries {
       }
       if (throttled != null) {
         keptThrottled++;
+        keptContended += contended(throttled) ? 1 : 0;
         keptReasons.add(throttled);
       } else if (seen != null && seen.smClockMhz() != null) {
         keptClocks.add(seen.smClockMhz());
       }
+      keptSlowdowns.add(seen == null ? null : seen.slowdown());
       Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / callsPerTrial;
       Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / callsPerTrial;
       trials.add(new Trial(t.hostNanos() / callsPerTrial, device, launch));
@@ -164,6 +175,23 @@ final class TrialSeries {
     return !keptReasons.isEmpty() && keptReasons.stream().allMatch(TrialSeries::contended);
   }
 
+  /**
+   * How many times slower than at speed the device's state made the kept trials, as measured: the median over the
+   * kept trials of the CPU probe's slowdown, at least 1. A GPU's clocks do not give one: a device throttled through
+   * a whole case never shows the clock it would have run at.
+   *
+   * @return the factor, or null where no kept trial was measured
+   */
+  Double slowdown() {
+    List<Double> measured = new ArrayList<>();
+    for (Double d : keptSlowdowns) {
+      if (d != null) {
+        measured.add(Math.max(1, d));
+      }
+    }
+    return measured.isEmpty() ? null : median(measured);
+  }
+
   private static boolean contended(String reason) {
     return reason.startsWith(TrialConditions.CPU_CONTENDED);
   }
@@ -181,17 +209,21 @@ final class TrialSeries {
   }
 
   /**
-   * Why the kept trials cannot be trusted to describe the device at speed, or null when none ran throttled.
+   * Why the kept trials cannot be trusted to describe the device at speed, or null when they can: a throttled trial
+   * was kept, or (on the CPU alone) most trials kept ran on a contended core.
    *
-   * @return the figures behind a {@code throttled} flag
+   * @return the figures behind a {@code throttled} or {@code contended} flag
    */
   String throttledDetail() {
-    if (keptThrottled == 0) {
+    if (keptThrottled == 0 || keptOnlyContended() && 2 * keptContended <= trials.size()) {
       return null;
     }
+    Double slowdown = slowdown();
+    String measured = slowdown == null ? "" : String.format(Locale.ROOT, "; the median trial kept ran %.2fx slower"
+        + " than at speed", slowdown);
     return String.format(Locale.ROOT, "%d of %d trials kept ran slowed (%s), after %d were discarded and measured"
-        + " again (%s): %s throughout", keptThrottled, trials.size(), String.join(", ", keptReasons), discarded,
-        String.join(", ", discardReasons), slowedBy(keptReasons));
+        + " again (%s): %s throughout%s", keptThrottled, trials.size(), String.join(", ", keptReasons), discarded,
+        String.join(", ", discardReasons), slowedBy(keptReasons), measured);
   }
 
   /**
@@ -222,6 +254,10 @@ final class TrialSeries {
     String detail = decision.detail() + (discarded == 0 ? "" : String.format(Locale.ROOT,
         "; %d trials discarded and measured again: %s (%s)", discarded, slowedBy(discardReasons),
         String.join(", ", discardReasons)));
+    if (keptContended > 0 && throttledDetail() == null) {
+      detail += String.format(Locale.ROOT, "; %d of %d trials kept ran on a contended core, too few to move the"
+          + " median", keptContended, trials.size());
+    }
     return new Timing(ended.deviceClock(), ended.deviceTiming(), ended.deviceTimingReason(), policy.cache(),
         warmupCalls, callsPerTrial, firstCallNanos, trials, hostStats, deviceStats, launchStats,
         decision.reason(), detail, timedNanos * 1e-9, warmup, discarded, List.of());

@@ -186,10 +186,10 @@ class TelemetryStepsTest {
   }
 
   @Test
-  void trialsOnAContendedCpuCoreAreDiscardedAndACoreThatStaysContendedFlagsTheCaseContended() {
+  void trialsOnAContendedCpuCoreAreDiscardedAndACoreThatStaysContendedFlagsTheCaseWithTheSlowdown() {
     TrialConditions contended = new TrialConditions(List.of(TrialConditions.CPU_CONTENDED + ": a probe after the"
-        + " trial took over 1.25x its quiet time"), null);
-    TrialConditions quiet = new TrialConditions(List.of(), null);
+        + " trial took over 1.25x its quiet time"), null, 1.5);
+    TrialConditions quiet = new TrialConditions(List.of(), null, 1.02);
     ScriptedClock clock = new ScriptedClock(i -> i == 1 ? 150 : 100);
     CaseResult once = run(clock, new ScriptedRecorder(i -> i == 1 ? contended : quiet, null), trials(5));
     assertThat(once.timing().discardedTrials()).isEqualTo(1);
@@ -200,7 +200,23 @@ class TelemetryStepsTest {
 
     CaseResult always = run(new ScriptedClock(i -> 150), new ScriptedRecorder(i -> contended, null), trials(5));
     assertThat(always.flags()).extracting(Flag::code).as("the CPU's word, not a GPU's").containsExactly("contended");
-    assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran slowed (cpu_contended: a probe");
+    assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran slowed (cpu_contended: a probe")
+        .endsWith("the median trial kept ran 1.50x slower than at speed");
+    assertThat(always.flags().get(0).slowdown()).as("what the gate bounds the verdict by").isEqualTo(1.5);
+  }
+
+  @Test
+  void aFewContendedTrialsAmongQuietOnesDoNotFlagTheCaseForTheyCannotMoveItsMedian() {
+    TrialConditions contended = new TrialConditions(List.of(TrialConditions.CPU_CONTENDED + ": a probe after the"
+        + " trial took over 1.25x its quiet time"), null, 1.4);
+    TrialConditions quiet = new TrialConditions(List.of(), null, 1.0);
+    // the first 6 trials contended: discarding stops after 6 (more than the minimum of 5), then quiet ones come
+    CaseResult r = run(new ScriptedClock(i -> 100), new ScriptedRecorder(i -> i < 8 ? contended : quiet, null),
+        trials(5));
+    assertThat(r.timing().discardedTrials()).isEqualTo(6);
+    assertThat(r.flags()).as("2 of 5 kept trials contended: the median is a quiet one's").isEmpty();
+    assertThat(r.timing().stopDetail()).contains("2 of 5 trials kept ran on a contended core, too few to move the"
+        + " median");
   }
 
   @Test

@@ -7,7 +7,10 @@ package io.gpubench.results.compare;
 public enum Ambiguity {
   /** A side lacks the case, or the case did not pass or was not timed there: its time means nothing. */
   NOT_COMPARABLE("not comparable"),
-  /** Telemetry flagged a run of either side throttled, shared or contended: its time describes the device's state. */
+  /**
+   * Telemetry flagged a run of either side throttled, shared or contended, and the change lies within what the flags
+   * can explain (the slowdown they measured), or a side's every run was flagged with no measured bound.
+   */
   FLAGGED("flagged by telemetry"),
   /** The two sides were timed on different clocks (device events against the host clock). */
   CLOCKS_DIFFER("clocks differ"),

@@ -53,11 +53,22 @@ import org.hipparchus.stat.inference.MannWhitneyUTest;
  * {@link Ambiguity#TESTS_DISAGREE} or {@link Ambiguity#NOISE} otherwise) and is marked provisional: it says that this
  * run differs from that run, which on a noisy machine it nearly always does.
  *
+ * <h2>Flagged runs: bounded, not erased</h2>
+ * A run that telemetry flagged throttled, shared or (on the CPU) contended ran slower than the code alone would have,
+ * and its flags say by how much where that was measured ({@link RunSamples#slowdown()}: the CPU's contention probe, a
+ * GPU's clocks). A side's clean runs are its figure, and its flagged runs are left out and named; only a side whose
+ * every run was flagged stands on its flagged runs. Then the verdict must hold with each flagged run at the best its
+ * flag allows (times divided by the slowdown): SLOWER when the current side's flagged runs at their best are still
+ * slower, FASTER when the baseline's at their best are still slower than the current code, SAME when both hold; a
+ * change within what the flags explain is AMBIGUOUS ({@link Ambiguity#FLAGGED}). So a 2× regression measured on a
+ * core the probe found 1.3× slow is SLOWER, with the flag in its reason; a +20% measured there is AMBIGUOUS. Before,
+ * any flag erased the verdict, and a kernel made 2.2–3.2× slower passed a gate whose runs were all flagged.
+ *
  * <h2>Before any statistics</h2>
- * Runs that telemetry flagged throttled, shared or (on the CPU) contended are left out, on either side, and the
- * reason names them: their time describes the device's state, not the code. AMBIGUOUS when a side has no run of the
- * case ({@link Ambiguity#NOT_COMPARABLE}), when every run of a side was flagged ({@link Ambiguity#FLAGGED}), when the sides used different clocks
- * ({@link Ambiguity#CLOCKS_DIFFER}), or when a run has no samples ({@link Ambiguity#TOO_FEW_SAMPLES}).
+ * AMBIGUOUS when a side has no run of the case ({@link Ambiguity#NOT_COMPARABLE}), when every run of a side was
+ * flagged with no measured slowdown, such as a GPU shared with another process ({@link Ambiguity#FLAGGED}), when the
+ * sides used different clocks ({@link Ambiguity#CLOCKS_DIFFER}), or when a run has no samples
+ * ({@link Ambiguity#TOO_FEW_SAMPLES}).
  *
  * @param significance the level: the interval covers {@code 1 − significance}; in (0, 1)
  * @param minEffect the smallest relative change that counts, such as 0.05 for 5%; at least 0
@@ -140,35 +151,103 @@ public record CaseComparator(double significance, double minEffect) {
       return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, mb, mc, k, m, nb, nc,
           (k == 0 ? "the baseline has" : "this build has") + " no run of the case");
     }
+    // A side's clean runs are its figure; only a side with none stands on its flagged runs, bounded by their flags.
+    List<RunSamples> usableBaseline = usable(baseline);
+    List<RunSamples> usableCurrent = usable(current);
     List<String> flagged = new ArrayList<>();
-    baseline.forEach(r -> r.flags().forEach(f -> flagged.add("baseline run " + r.runId() + ": " + f)));
-    current.forEach(r -> r.flags().forEach(f -> flagged.add("run " + r.runId() + ": " + f)));
-    List<RunSamples> cleanBaseline = baseline.stream().filter(r -> r.flags().isEmpty()).toList();
-    List<RunSamples> cleanCurrent = current.stream().filter(r -> r.flags().isEmpty()).toList();
-    if (cleanBaseline.isEmpty() || cleanCurrent.isEmpty()) {
+    List<String> leftOutFlags = new ArrayList<>();
+    describeFlags(baseline, usableBaseline, "baseline run ", flagged, leftOutFlags);
+    describeFlags(current, usableCurrent, "run ", flagged, leftOutFlags);
+    if (usableBaseline.isEmpty() || usableCurrent.isEmpty()) {
       return CaseComparison.notCompared(Ambiguity.FLAGGED, mb, mc, k, m, nb, nc,
-          "telemetry flagged " + String.join("; ", flagged) + ": the time describes the device's state, not the code");
+          "telemetry flagged " + String.join("; ", leftOutFlags) + " and measured no slowdown to bound "
+          + (usableBaseline.isEmpty() ? "the baseline's" : "this build's") + " runs by: the time describes the "
+          + "device's state, not the code");
     }
-    if (!flagged.isEmpty()) {
-      // A flagged run's time describes the device's state: it is left out of the spread as well as the change,
-      // as a throttled trial is left out of a run, and the verdict says so.
-      CaseComparison clean = compare(cleanBaseline, cleanCurrent, better);
-      return clean.withReason(clean.reason() + "; left out, flagged by telemetry: " + String.join("; ", flagged));
-    }
-    String clock = baseline.get(0).clock();
-    if (baseline.stream().anyMatch(r -> !r.clock().equals(clock))
-        || current.stream().anyMatch(r -> !r.clock().equals(clock))) {
+    String clock = usableBaseline.get(0).clock();
+    if (usableBaseline.stream().anyMatch(r -> !r.clock().equals(clock))
+        || usableCurrent.stream().anyMatch(r -> !r.clock().equals(clock))) {
       return CaseComparison.notCompared(Ambiguity.CLOCKS_DIFFER, mb, mc, k, m, nb, nc,
-          "clocks differ: baseline " + clocks(baseline) + ", current " + clocks(current));
+          "clocks differ: baseline " + clocks(usableBaseline) + ", current " + clocks(usableCurrent));
     }
-    if (baseline.stream().anyMatch(r -> r.size() == 0) || current.stream().anyMatch(r -> r.size() == 0)) {
+    if (usableBaseline.stream().anyMatch(r -> r.size() == 0) || usableCurrent.stream().anyMatch(r -> r.size() == 0)) {
       return CaseComparison.notCompared(Ambiguity.TOO_FEW_SAMPLES, mb, mc, k, m, nb, nc,
-          "a run has no samples (baseline n=" + sizes(baseline) + ", current n=" + sizes(current) + ")");
+          "a run has no samples (baseline n=" + sizes(usableBaseline) + ", current n=" + sizes(usableCurrent) + ")");
     }
-    if (k == 1 && m == 1) {
+    String leftOut = leftOutFlags.isEmpty() ? "" : "; left out, flagged by telemetry: "
+        + String.join("; ", leftOutFlags);
+    CaseComparison measured = plain(usableBaseline, usableCurrent, better);
+    if (flagged.isEmpty()) {
+      return measured.withReason(measured.reason() + leftOut);
+    }
+    return bounded(usableBaseline, usableCurrent, better, measured, flagged, leftOut);
+  }
+
+  /**
+   * The verdict on runs some of which telemetry flagged with a measured slowdown: the change must stand out even
+   * with each flagged run taken at the best the flag allows. SLOWER holds when it holds with the current side's
+   * flagged runs at their best (their times divided by their slowdown) and the baseline as measured; FASTER when it
+   * holds with the baseline's flagged runs at their best; SAME when it holds both ways. Otherwise the flags can explain
+   * the change: AMBIGUOUS ({@link Ambiguity#FLAGGED}) where the runs as measured differ, as the runs' noise says
+   * ({@link Ambiguity#NOISE}) where they do not. The ratio and medians reported are the measured ones; the interval
+   * is the one the verdict rests on.
+   */
+  private CaseComparison bounded(List<RunSamples> baseline, List<RunSamples> current, Better better,
+      CaseComparison measured, List<String> flagged, String leftOut) {
+    CaseComparison worse = plain(baseline, atBest(current, better), better);
+    CaseComparison improved = plain(atBest(baseline, better), current, better);
+    String flags = "flagged by telemetry: " + String.join("; ", flagged);
+    if (worse.verdict() == Verdict.SLOWER) {
+      return measured.bounded(Verdict.SLOWER, null, worse.ratioLow(), worse.ratioHigh(), worse.pValue(),
+          String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
+              signed(measured.ratio() - 1), "as measured", worse.reason(), "; " + flags + leftOut));
+    }
+    if (improved.verdict() == Verdict.FASTER) {
+      return measured.bounded(Verdict.FASTER, null, improved.ratioLow(), improved.ratioHigh(), improved.pValue(),
+          String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
+              signed(measured.ratio() - 1), "as measured", improved.reason(), "; " + flags + leftOut));
+    }
+    if (worse.verdict() == Verdict.SAME && improved.verdict() == Verdict.SAME) {
+      return measured.bounded(Verdict.SAME, null, Math.min(worse.ratioLow(), improved.ratioLow()),
+          Math.max(worse.ratioHigh(), improved.ratioHigh()), measured.pValue(),
+          "inside the minimum effect with the flagged runs taken at their best either way: " + worse.reason() + "; "
+              + flags + leftOut);
+    }
+    if (measured.verdict() == Verdict.SLOWER || measured.verdict() == Verdict.FASTER) {
+      CaseComparison at = measured.verdict() == Verdict.SLOWER ? worse : improved;
+      return measured.bounded(Verdict.AMBIGUOUS, Ambiguity.FLAGGED, at.ratioLow(), at.ratioHigh(), at.pValue(),
+          String.format(Locale.ROOT, "%s as measured, within what the flags explain (with the flagged runs at their "
+              + "best: %s); %s%s", signed(measured.ratio() - 1), at.reason(), flags, leftOut));
+    }
+    return measured.withReason(measured.reason() + "; " + flags + leftOut);
+  }
+
+  private static List<RunSamples> atBest(List<RunSamples> runs, Better better) {
+    return runs.stream().map(r -> r.atBest(better)).toList();
+  }
+
+  // The clean runs of a side; where it has none, its runs whose flags measured their slowdown.
+  private static List<RunSamples> usable(List<RunSamples> runs) {
+    List<RunSamples> clean = runs.stream().filter(r -> r.flags().isEmpty()).toList();
+    return clean.isEmpty() ? runs.stream().filter(RunSamples::bounded).toList() : clean;
+  }
+
+  private static void describeFlags(List<RunSamples> runs, List<RunSamples> used, String side, List<String> flagged,
+      List<String> leftOut) {
+    for (RunSamples r : runs) {
+      for (String f : r.flags()) {
+        (used.contains(r) ? flagged : leftOut).add(side + r.runId() + ": " + f);
+      }
+    }
+  }
+
+  /** The comparison of runs taken as measured: between runs where a side has several, within runs otherwise. */
+  private CaseComparison plain(List<RunSamples> baseline, List<RunSamples> current, Better better) {
+    if (baseline.size() == 1 && current.size() == 1) {
       return withinRun(baseline.get(0).values(), current.get(0).values(), better);
     }
-    return betweenRuns(baseline, current, better, mb, mc, nb, nc);
+    return betweenRuns(baseline, current, better, geometricMedian(baseline), geometricMedian(current),
+        baseline.stream().mapToInt(RunSamples::size).sum(), current.stream().mapToInt(RunSamples::size).sum());
   }
 
   private CaseComparison betweenRuns(List<RunSamples> baseline, List<RunSamples> current, Better better, double mb,

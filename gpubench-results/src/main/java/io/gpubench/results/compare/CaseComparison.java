@@ -50,6 +50,24 @@ public record CaseComparison(
   }
 
   /**
+   * This comparison's medians and ratio as measured, with the verdict, interval and test of another comparison of the
+   * same runs: the one made with flagged runs taken at their best.
+   *
+   * @param verdict the verdict
+   * @param ambiguity its rule, null unless AMBIGUOUS
+   * @param ratioLow the interval's low end
+   * @param ratioHigh its high end
+   * @param pValue the test's p-value
+   * @param reason why
+   * @return the comparison
+   */
+  public CaseComparison bounded(Verdict verdict, Ambiguity ambiguity, double ratioLow, double ratioHigh,
+      double pValue, String reason) {
+    return new CaseComparison(verdict, ambiguity, provisional, baselineMedian, currentMedian, ratio, ratioLow,
+        ratioHigh, pValue, baselineRuns, currentRuns, baselineSamples, currentSamples, reason);
+  }
+
+  /**
    * The relative change of the median.
    *
    * @return {@code ratio - 1}; positive means the figure rose

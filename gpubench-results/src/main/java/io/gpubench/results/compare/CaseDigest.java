@@ -190,14 +190,40 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     return List.copyOf(byCode.values());
   }
 
+  /**
+   * How many times slower than at speed the device's state made a case's figures, as its flags measured it: 1
+   * without such flags, the product of their slowdowns, {@code +∞} where one measured nothing.
+   *
+   * @param c the case
+   * @return the slowdown
+   */
+  public static double deviceStateSlowdown(CaseResult c) {
+    double slowdown = 1;
+    for (Flag f : c.flags()) {
+      if (f.aboutDeviceState()) {
+        slowdown *= f.slowdown() == null ? Double.POSITIVE_INFINITY : f.slowdown();
+      }
+    }
+    return slowdown;
+  }
+
+  // Short: a label goes into verdicts' reasons and summaries, one line a case; the flag's detail is in the reports.
   private static String label(Flag f, Telemetry t) {
+    String measured = f.slowdown() == null ? "" : String.format(java.util.Locale.ROOT, "%.2fx slower",
+        f.slowdown());
     return switch (f.code()) {
-      case Flag.THROTTLED -> "throttled" + detail(t != null && !t.throttleReasons().isEmpty() ? t.throttleReasons()
-          : List.of(f.detail()));
+      case Flag.THROTTLED -> "throttled" + detail(join(t != null && !t.throttleReasons().isEmpty()
+          ? t.throttleReasons() : List.of(f.detail()), measured));
       case Flag.SHARED -> "shared GPU" + detail(t != null && !t.otherProcesses().isEmpty() ? t.otherProcesses()
           : List.of(f.detail()));
-      default -> "contended CPU" + detail(List.of(f.detail()));
+      default -> "contended CPU" + detail(List.of(measured.isEmpty() ? "slowdown not measured" : measured));
     };
+  }
+
+  private static List<String> join(List<String> items, String more) {
+    List<String> all = new ArrayList<>(items);
+    all.add(more);
+    return all;
   }
 
   private static String detail(List<String> items) {

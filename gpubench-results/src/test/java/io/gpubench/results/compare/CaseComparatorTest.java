@@ -91,7 +91,7 @@ class CaseComparatorTest {
     CaseComparison c = GATE.compare(baseline, List.of(RunSamples.of("c1", contended)), Better.LOWER);
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(c.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
-    assertThat(c.reason()).contains("run c1: contended CPU (20 of 20 trials kept").contains("the device's state");
+    assertThat(c.reason()).contains("run c1: contended CPU (slowdown not measured)").contains("the device's state");
     assertThat(RunSamples.of("c2", contended.withFlag(new Flag("trending", "still falling"))).flags())
         .as("only the flags that describe the device").hasSize(1);
   }
@@ -128,6 +128,73 @@ class CaseComparatorTest {
     assertThat(c.ratio()).as("the clean runs' ratio").isCloseTo(2 / 1.01, org.assertj.core.data.Offset.offset(0.01));
     assertThat(c.reason()).contains("5 baseline runs, 1 current run")
         .endsWith("left out, flagged by telemetry: baseline run b5: contended CPU (…); run c2: contended CPU (…)");
+  }
+
+  @Test
+  void aChangeBeyondWhatTheFlagMeasuredIsSlowerAndNamesTheFlag() {
+    Random random = new Random(5);
+    List<RunSamples> baseline = runs(random, 5, 1_000_000, 0.03, 0.01, 20);
+    // every run of this build was flagged: a core 1.3x slow, and a kernel made 2x slower
+    RunSamples slowed = contended(runs(random, 1, 2_600_000, 0.0, 0.01, 20).get(0), 1.3);
+    CaseComparison c = GATE.compare(baseline, List.of(slowed), Better.LOWER);
+    assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.SLOWER);
+    assertThat(c.ratio()).as("the change as measured").isBetween(2.4, 2.8);
+    assertThat(c.ratioLow()).as("the interval with the flagged run at its best").isGreaterThan(1.6).isLessThan(2.1);
+    assertThat(c.reason()).contains("beyond what the flags explain").contains("contended CPU (1.30x slower)");
+  }
+
+  @Test
+  void aChangeWithinWhatTheFlagMeasuredIsAmbiguous() {
+    Random random = new Random(6);
+    List<RunSamples> baseline = runs(random, 5, 1_000_000, 0.03, 0.01, 20);
+    RunSamples slowed = contended(runs(random, 1, 1_250_000, 0.0, 0.01, 20).get(0), 1.3);
+    CaseComparison c = GATE.compare(baseline, List.of(slowed), Better.LOWER);
+    assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(c.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    assertThat(c.reason()).startsWith("+").contains("within what the flags explain");
+  }
+
+  @Test
+  void aFlaggedBaselineBoundsFasterAsAFlaggedRunBoundsSlower() {
+    Random random = new Random(8);
+    List<RunSamples> baseline = runs(random, 5, 2_000_000, 0.02, 0.01, 20).stream()
+        .map(r -> contended(r, 1.3)).toList();
+    CaseComparison halved = GATE.compare(baseline, runs(random, 1, 1_000_000, 0.0, 0.01, 20), Better.LOWER);
+    assertThat(halved.verdict()).as(halved.reason()).isEqualTo(Verdict.FASTER);
+    CaseComparison within = GATE.compare(baseline, runs(random, 1, 1_700_000, 0.0, 0.01, 20), Better.LOWER);
+    assertThat(within.verdict()).as(within.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(within.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    // a rate is better higher: the flagged baseline's rates at their best are multiplied, not divided
+    CaseComparison rates = GATE.compare(baseline.stream().map(r -> r.map(t -> 1e9 / t)).toList(),
+        runs(random, 1, 1_000_000, 0.0, 0.01, 20).stream().map(r -> r.map(t -> 1e9 / t)).toList(), Better.HIGHER);
+    assertThat(rates.verdict()).as(rates.reason()).isEqualTo(Verdict.FASTER);
+  }
+
+  @Test
+  void oneFlaggedRunEachSideIsBoundedToo() {
+    Random random = new Random(9);
+    RunSamples base = runs(random, 1, 1_000_000, 0.0, 0.01, 30).get(0);
+    CaseComparison doubled = GATE.compare(List.of(base),
+        List.of(contended(runs(random, 1, 2_600_000, 0.0, 0.01, 30).get(0), 1.3)), Better.LOWER);
+    assertThat(doubled.verdict()).as(doubled.reason()).isEqualTo(Verdict.SLOWER);
+    assertThat(doubled.provisional()).isTrue();
+  }
+
+  @Test
+  void aRunsSlowdownComesFromItsDeviceStateFlags() {
+    CaseResult clean = ReportFixtures.timedCase("c", 1e6, 0.01, 20, 1);
+    assertThat(RunSamples.of("r", clean).slowdown()).isEqualTo(1.0);
+    CaseResult measured = clean.withFlag(new Flag(Flag.CONTENDED, "12 of 20 trials kept ran slowed", 1.4));
+    assertThat(RunSamples.of("r", measured).slowdown()).isEqualTo(1.4);
+    assertThat(RunSamples.of("r", measured).flags()).containsExactly("contended CPU (1.40x slower)");
+    CaseResult shared = measured.withFlag(new Flag(Flag.SHARED, "4242 python3"));
+    assertThat(RunSamples.of("r", shared).slowdown()).as("a shared GPU measures nothing").isInfinite();
+    assertThat(RunSamples.of("r", shared).bounded()).isFalse();
+  }
+
+  private static RunSamples contended(RunSamples r, double slowdown) {
+    return new RunSamples(r.runId(), r.clock(), r.values(), List.of(String.format(java.util.Locale.ROOT,
+        "contended CPU (%.2fx slower)", slowdown)), slowdown);
   }
 
   @Test

@@ -48,12 +48,13 @@ class CaseDigestTest {
   }
 
   @Test
-  void aContendedCpuCaseIsShownOnceWithTheProbesWords() {
+  void aContendedCpuCaseIsShownOnceWithTheSlowdownTheProbeMeasured() {
     CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 4)
-        .withFlag(new Flag(Flag.CONTENDED, "20 of 20 trials kept ran slowed (cpu_contended: a probe ...)"));
+        .withFlag(new Flag(Flag.CONTENDED, "20 of 20 trials kept ran slowed (cpu_contended: a probe ...)", 1.375));
 
-    assertThat(CaseDigest.of(c).flags()).containsExactly(
-        "contended CPU (20 of 20 trials kept ran slowed (cpu_contended: a probe ...))");
+    assertThat(CaseDigest.of(c).flags()).as("one line a case: the detail is in the reports")
+        .containsExactly("contended CPU (1.38x slower)");
+    assertThat(CaseDigest.deviceStateSlowdown(c)).isEqualTo(1.375);
   }
 
   private static CaseResult withTelemetry(CaseResult c, boolean throttled, boolean shared) {
