@@ -4,6 +4,7 @@ import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.baseline.BaselineRecorder;
 import io.gpubench.maven.baseline.BaselineSet;
 import io.gpubench.maven.baseline.InvalidBaselineException;
+import io.gpubench.maven.baseline.RefusedDevices;
 import io.gpubench.maven.gate.BuildResults;
 import io.gpubench.maven.gate.BuildRuns;
 import io.gpubench.results.ResultsFile;
@@ -83,10 +84,12 @@ public final class BaselineMojo extends GoalSupport {
       BaselineRecorder.Recording rec = BaselineRecorder.record(build.results(), acceptFlagged);
       if (!rec.flagged().isEmpty() && !acceptFlagged) {
         throw new MojoFailureException("gpubench baseline: refusing to record " + baseline + ": "
-            + rec.flagged().size() + (rec.flagged().size() == 1 ? " case was" : " cases were")
-            + " flagged by telemetry, and a throttled or shared GPU is no reference to judge later runs against: "
-            + String.join("; ", rec.flagged()) + ". Rerun on a quiet GPU, or record them anyway (flagged, their "
-            + "comparisons AMBIGUOUS) with -Dgpubench.acceptFlagged=true. Nothing was written.");
+            + rec.flagged().size() + (rec.flagged().size() == 1 ? " case ran" : " cases ran") + " on "
+            + RefusedDevices.describe(rec.flagged()) + ", and its telemetry measured no slowdown to bound later "
+            + "comparisons by, so such a run could explain any change: " + String.join("; ", rec.flagged())
+            + ". Rerun where " + RefusedDevices.remedy(rec.flagged()) + ", or record them anyway (flagged; a "
+            + "comparison against them is AMBIGUOUS where this build has no clean run) with "
+            + "-Dgpubench.acceptFlagged=true. Nothing was written.");
       }
       if (rec.baseline().cases().isEmpty()) {
         throw new MojoExecutionException("gpubench baseline: nothing to record in " + build.describe()
@@ -113,6 +116,11 @@ public final class BaselineMojo extends GoalSupport {
       if (!rec.flagged().isEmpty()) {
         getLog().warn("gpubench baseline: recorded with their telemetry flags (acceptFlagged): "
             + String.join("; ", rec.flagged()));
+      }
+      if (!rec.bounded().isEmpty()) {
+        getLog().warn("gpubench baseline: recorded with the slowdown their telemetry measured (a comparison takes "
+            + "the clean runs of a case first, and bounds a flagged one by its slowdown): "
+            + String.join("; ", rec.bounded()));
       }
       if (!rec.leftOut().isEmpty()) {
         getLog().warn("gpubench baseline: not recorded, not passed or not timed: " + String.join(", ", rec.leftOut()));

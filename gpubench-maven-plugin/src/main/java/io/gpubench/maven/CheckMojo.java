@@ -35,6 +35,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public final class CheckMojo extends VerdictGoal {
 
+  /** The baseline file compared with when none is named: beside the POM. */
+  static final String DEFAULT_BASELINE = "gpubench-baseline.json";
+
   /** Rules: case patterns and limits on their figures. */
   @Parameter
   List<Rule> rules;
@@ -46,9 +49,22 @@ public final class CheckMojo extends VerdictGoal {
   @Parameter(property = "gpubench.results")
   File results;
 
-  /** The baseline file to compare with (written by the {@code baseline} goal); absent means nothing to compare. */
-  @Parameter(property = "gpubench.baseline", defaultValue = "${project.basedir}/gpubench-baseline.json")
+  /**
+   * The baseline file to compare with (written by the {@code baseline} goal). Named (here or with
+   * {@code -Dgpubench.baseline}), it must be usable: absent, unreadable, of another testbed or sharing no case with
+   * this build, it fails the build. Unset, {@code gpubench-baseline.json} beside the POM is compared with where it
+   * exists, and its absence is a note (unless {@link #failOnMissingBaseline}).
+   */
+  @Parameter(property = "gpubench.baseline")
   File baseline;
+
+  /** The project's folder, where the default baseline file lies. */
+  @Parameter(defaultValue = "${project.basedir}", readonly = true)
+  File basedir;
+
+  /** The goals of this Maven run: a build that also records the baseline is making it, not comparing with it. */
+  @Parameter(defaultValue = "${session.goals}", readonly = true)
+  List<String> sessionGoals;
 
   /**
    * The figure the baseline comparison is made in: {@code time} (per-call time, lower is better), or a rate from
@@ -57,7 +73,7 @@ public final class CheckMojo extends VerdictGoal {
   @Parameter(property = "gpubench.compareBy", defaultValue = "time")
   String compareBy;
 
-  /** Whether a missing baseline file fails the build, rather than being noted. */
+  /** Whether a missing default baseline file fails the build, rather than being noted (a named one always does). */
   @Parameter(property = "gpubench.failOnMissingBaseline", defaultValue = "false")
   boolean failOnMissingBaseline;
 
@@ -108,7 +124,11 @@ public final class CheckMojo extends VerdictGoal {
     BuildRuns build;
     try {
       build = buildRuns(results);
-      report = new Gate(build, bounds, baseline.toPath(), failOnMissingBaseline, failOnIncomplete, regression).run();
+      boolean named = baseline != null;
+      java.nio.file.Path file = named ? baseline.toPath() : basedir.toPath().resolve(DEFAULT_BASELINE);
+      boolean recording = recordsBaseline(sessionGoals);
+      report = new Gate(build, bounds, file, (named || failOnMissingBaseline) && !recording, failOnIncomplete,
+          regression).run();
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoFailureException("gpubench check: " + e.getMessage());
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {
@@ -122,6 +142,18 @@ public final class CheckMojo extends VerdictGoal {
   @Override
   String goal() {
     return "gpubench check";
+  }
+
+  /**
+   * Whether a Maven run's goals include this plugin's {@code baseline} goal ({@code gpubench:baseline}, or by its
+   * full coordinates): the first {@code mvn verify gpubench:baseline} of a named baseline has none to compare with.
+   *
+   * @param goals the goals, or null
+   * @return true when the baseline goal is among them
+   */
+  static boolean recordsBaseline(List<String> goals) {
+    return goals != null && goals.stream().anyMatch(g -> g.equals("gpubench:baseline")
+        || g.endsWith(":baseline") && g.contains("gpubench-maven-plugin:"));
   }
 
   private List<Bound> bounds() throws MojoExecutionException {

@@ -12,8 +12,11 @@ import java.util.Map;
 
 /**
  * Turns the runs of a build into the baseline of their environment: every passed, timed case, with one baseline run
- * per engine run that had it. A case that telemetry flagged throttled or shared is not a reference anyone should be
- * judged against: it is listed as flagged, and recorded (with its flags) only when the caller accepts flagged cases.
+ * per engine run that had it. A case whose flags measured how much the device's state slowed it (a contended CPU
+ * core: the probe's slowdown) is recorded with its flags and that slowdown, and listed as bounded: comparisons take
+ * the baseline's clean runs first and bound a flagged one by its slowdown. A case flagged without a measured slowdown
+ * (a GPU that was throttled, or shared with another process) could explain any later change, so it is no reference:
+ * it is listed as refused, and recorded only when the caller accepts such cases.
  */
 public final class BaselineRecorder {
 
@@ -23,8 +26,9 @@ public final class BaselineRecorder {
    * Records runs.
    *
    * @param runs the runs of the build, at least one, all from one environment
-   * @param acceptFlagged whether flagged cases are recorded (with their flags) rather than left out
-   * @return the environment's baseline, the cases left out with the reason, and the flagged cases
+   * @param acceptFlagged whether cases flagged without a measured slowdown are recorded (with their flags) rather
+   *     than left out
+   * @return the environment's baseline, the cases left out with the reason, the refused and the bounded cases
    * @throws IllegalArgumentException when there is no run
    */
   public static Recording record(List<RunResult> runs, boolean acceptFlagged) {
@@ -36,6 +40,7 @@ public final class BaselineRecorder {
     Map<String, BaselineCase> cases = new LinkedHashMap<>();
     List<String> leftOut = new ArrayList<>();
     List<String> flagged = new ArrayList<>();
+    List<String> bounded = new ArrayList<>();
     String latest = first.finishedAt();
     for (RunResult run : runs) {
       latest = run.finishedAt() != null && (latest == null || run.finishedAt().compareTo(latest) > 0)
@@ -52,20 +57,26 @@ public final class BaselineRecorder {
           continue;
         }
         if (!flags.isEmpty()) {
-          flagged.add(c.id() + " (" + String.join(", ", flags) + (runs.size() > 1 ? ", run " + run.runId() : "")
-              + ")");
-          if (!acceptFlagged) {
-            continue;
+          String what = c.id() + " (" + String.join(", ", flags) + (runs.size() > 1 ? ", run " + run.runId() : "")
+              + ")";
+          if (s.bounded()) {
+            bounded.add(what);
+          } else {
+            flagged.add(what);
+            if (!acceptFlagged) {
+              continue;
+            }
           }
         }
         BaselineRun r = new BaselineRun(run.runId(), run.finishedAt(), run.environment().gitRevision(),
-            java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags);
+            java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags,
+            flags.isEmpty() || !s.bounded() ? null : s.slowdown());
         BaselineCase one = new BaselineCase(c.id(), s.clock(), List.of(r));
         cases.merge(c.id(), one, (old, now) -> old.plus(now, Integer.MAX_VALUE));
       }
     }
     return new Recording(new EnvironmentBaseline(fp.key(), fp.details(), latest, List.copyOf(cases.values())),
-        leftOut, flagged);
+        leftOut, flagged, bounded);
   }
 
   /**
@@ -73,20 +84,25 @@ public final class BaselineRecorder {
    *
    * @param baseline the environment's baseline
    * @param leftOut cases not recorded because they did not pass or were not timed, each with why
-   * @param flagged cases telemetry flagged, each with its flags: left out unless accepted
+   * @param flagged cases telemetry flagged without a measured slowdown, each with its flags: left out unless
+   *     accepted
+   * @param bounded cases telemetry flagged with a measured slowdown, each with its flags: recorded
    */
-  public record Recording(EnvironmentBaseline baseline, List<String> leftOut, List<String> flagged) {
+  public record Recording(EnvironmentBaseline baseline, List<String> leftOut, List<String> flagged,
+      List<String> bounded) {
 
     /**
      * Makes the recording, copying the lists.
      *
      * @param baseline baseline
      * @param leftOut cases left out
-     * @param flagged flagged cases
+     * @param flagged refused flagged cases
+     * @param bounded bounded flagged cases
      */
     public Recording {
       leftOut = List.copyOf(leftOut);
       flagged = List.copyOf(flagged);
+      bounded = List.copyOf(bounded);
     }
   }
 }

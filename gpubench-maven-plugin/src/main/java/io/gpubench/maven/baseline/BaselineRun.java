@@ -12,12 +12,15 @@ import java.util.List;
  * @param gitRevision the git revision of the run, or null
  * @param samplesNanos the per-call time of every timed trial, ns, in trial order
  * @param medianNanos the median of the samples, for people reading the file and its diffs
- * @param flags telemetry flags of the case in that run ({@code throttled (…)}, {@code shared GPU (…)}), recorded
- *     only when the baseline goal was told to accept them; empty otherwise
+ * @param flags telemetry flags of the case in that run ({@code contended CPU (1.31x slower)}, {@code shared GPU (…)});
+ *     empty for a clean run
+ * @param slowdown for a flagged run, the slowdown its flags measured (comparisons bound it by that); null for a clean
+ *     run, and for a flagged one whose flags measured none (then it is recorded only when the baseline goal was told
+ *     to accept such runs)
  */
 public record BaselineRun(
     String runId, String recordedAt, String gitRevision, List<Double> samplesNanos, double medianNanos,
-    List<String> flags) {
+    List<String> flags, Double slowdown) {
 
   /**
    * Makes the record, copying the lists.
@@ -28,11 +31,40 @@ public record BaselineRun(
    * @param samplesNanos samples
    * @param medianNanos median
    * @param flags telemetry flags
+   * @param slowdown measured slowdown of a flagged run, or null
    */
   public BaselineRun {
     // Nulls are kept so that BaselineFile can name the case with a hole in its samples.
     samplesNanos = samplesNanos == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(samplesNanos));
     flags = flags == null ? List.of() : List.copyOf(flags);
+  }
+
+  /**
+   * A run whose flags measured no slowdown (or that has none).
+   *
+   * @param runId run id
+   * @param recordedAt when
+   * @param gitRevision git revision
+   * @param samplesNanos samples
+   * @param medianNanos median
+   * @param flags telemetry flags
+   */
+  public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
+      double medianNanos, List<String> flags) {
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null);
+  }
+
+  /**
+   * The slowdown a comparison bounds this run by: 1 when clean, the measured one, or {@code +∞} where its flags
+   * measured none.
+   *
+   * @return the factor
+   */
+  public double boundingSlowdown() {
+    if (flags.isEmpty()) {
+      return 1;
+    }
+    return slowdown == null ? Double.POSITIVE_INFINITY : slowdown;
   }
 
   /**

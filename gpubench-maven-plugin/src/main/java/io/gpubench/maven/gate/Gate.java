@@ -7,6 +7,7 @@ import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.MarkdownSummary;
 import io.gpubench.maven.verdict.RegressionCheck;
+import io.gpubench.results.compare.Ambiguity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,14 @@ import java.util.List;
  * @param build the runs to judge
  * @param bounds the compiled rules
  * @param baseline the baseline file
- * @param failOnMissingBaseline whether an absent baseline file is a violation rather than a note
+ * @param baselineRequired whether the baseline must be used: the user named it (or asked that the default be
+ *     there); then a baseline that is absent, holds no environment of this testbed or shares no case with the build
+ *     is a violation, never a "nothing compared" note
  * @param failOnIncomplete whether an incomplete run is a violation rather than a note
  * @param regression how to compare with the baseline
  */
 public record Gate(
-    BuildRuns build, List<Bound> bounds, Path baseline, boolean failOnMissingBaseline, boolean failOnIncomplete,
+    BuildRuns build, List<Bound> bounds, Path baseline, boolean baselineRequired, boolean failOnIncomplete,
     RegressionCheck regression) {
 
   /**
@@ -34,7 +37,7 @@ public record Gate(
    * @param build runs
    * @param bounds rules
    * @param baseline baseline file
-   * @param failOnMissingBaseline whether a missing baseline fails
+   * @param baselineRequired whether the baseline must be used
    * @param failOnIncomplete whether an incomplete run fails
    * @param regression comparison settings
    */
@@ -73,14 +76,34 @@ public record Gate(
       compared = regression.check(build.results(), BaselineFile.read(baseline), baseline.toString());
       violations.addAll(compared.violations());
       notes.addAll(compared.warnings());
-    } else if (failOnMissingBaseline) {
+      if (baselineRequired && compared.violations().stream().noneMatch(v -> v.subject().equals("baseline"))
+          && compared.comparisons().stream().noneMatch(c -> c.comparison().ambiguity() != Ambiguity.NOT_COMPARABLE)) {
+        violations.add(new Violation("baseline", "compared", "baseline " + baseline + " was named but compared "
+            + "nothing: " + nothingCompared(compared) + " (record it on this testbed with mvn verify "
+            + "gpubench:baseline, or leave -Dgpubench.baseline unset to compare only where a baseline exists)"));
+      }
+    } else if (baselineRequired) {
       violations.add(new Violation("baseline", "file", "baseline " + baseline
-          + " does not exist; record it with gpubench:baseline (or set failOnMissingBaseline to false)"));
+          + " does not exist: nothing could be compared. Record it with mvn verify gpubench:baseline (the goal "
+          + "names what it refused, if it refused), or leave -Dgpubench.baseline unset to compare only where a "
+          + "baseline exists"));
     } else {
       notes.add("no baseline " + baseline + ": nothing compared (record one with gpubench:baseline)");
     }
     String md = MarkdownSummary.render(build, merged, rules, compared, violations);
     return new Report(md, violations, notes);
+  }
+
+  private static String nothingCompared(RegressionCheck.Outcome compared) {
+    if (compared.baselineEnvironment() == null) {
+      return String.join("; ", compared.warnings());
+    }
+    if (compared.comparisons().isEmpty()) {
+      return "it shares no passed case with this build (it holds " + compared.absent().size() + " other cases; this "
+          + "build passed " + compared.unrecorded().size() + " it does not hold)";
+    }
+    return "no case of this build could be compared with it (" + compared.comparisons().get(0).comparison().reason()
+        + (compared.comparisons().size() > 1 ? ", and " + (compared.comparisons().size() - 1) + " more" : "") + ")";
   }
 
   /**

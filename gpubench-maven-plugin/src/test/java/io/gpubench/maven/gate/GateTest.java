@@ -89,10 +89,30 @@ final class GateTest {
   }
 
   @Test
-  void aMissingBaselineFailsWhenConfiguredTo() {
+  void aMissingBaselineFailsWhenNamedOrConfiguredTo() {
     Gate.Report r = gate(build(before, null), List.of(), true).run();
     assertThat(r.violations()).extracting(Violation::message).singleElement().asString()
-        .startsWith("baseline " + dir.resolve("baseline.json") + " does not exist");
+        .startsWith("baseline " + dir.resolve("baseline.json") + " does not exist: nothing could be compared. "
+            + "Record it with mvn verify gpubench:baseline");
+  }
+
+  @Test
+  void aNamedBaselineThatHoldsNoEnvironmentOrNoCaseOfThisBuildFailsInsteadOfComparingNothing() throws Exception {
+    Files.createDirectories(dir);
+    BaselineFile.write(BaselineSet.empty(), dir.resolve("baseline.json"));
+    Gate.Report empty = gate(build(before, null), List.of(), true).run();
+    assertThat(empty.violations()).extracting(Violation::message).singleElement().asString()
+        .startsWith("baseline " + dir.resolve("baseline.json") + " was named but compared nothing: ")
+        .contains("holds no environment yet");
+
+    RunResult other = Fixtures.run(Fixtures.cpuMachine(), gemm(512, Precision.FP32, "cpu", times));
+    recordBaseline(other);
+    Gate.Report disjoint = gate(build(before, null), List.of(), true).run();
+    assertThat(disjoint.violations()).extracting(Violation::message).singleElement().asString()
+        .contains("was named but compared nothing: it shares no passed case with this build");
+
+    Gate.Report unnamed = gate(build(before, null), List.of(), false).run();
+    assertThat(unnamed.violations()).as("an unnamed default baseline compares what it can").isEmpty();
   }
 
   @Test
@@ -115,9 +135,9 @@ final class GateTest {
         incomplete == null ? -1 : 3)), List.of());
   }
 
-  private Gate gate(BuildRuns build, List<Limit> limits, boolean failOnMissingBaseline) {
+  private Gate gate(BuildRuns build, List<Limit> limits, boolean baselineRequired) {
     List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
-    return new Gate(build, Bounds.compile(rules), dir.resolve("baseline.json"), failOnMissingBaseline, true,
+    return new Gate(build, Bounds.compile(rules), dir.resolve("baseline.json"), baselineRequired, true,
         regression());
   }
 

@@ -102,15 +102,32 @@ final class RegressionCheckTest {
     // Three times slower, but throttled: not SLOWER, and not silently SAME either.
     assertThat(out.violations()).isEmpty();
     assertThat(out.warnings()).containsExactly(
-        hot.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: throttled (HW_SLOWDOWN): the time "
-            + "describes the device's state, not the code",
+        hot.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: throttled (HW_SLOWDOWN) and "
+            + "measured no slowdown to bound this build's runs by: the time describes the device's state, not the code",
         shared.id() + ": AMBIGUOUS against the baseline: telemetry flagged run run-1: shared GPU (4242 python3 "
-            + "train.py): the time describes the device's state, not the code");
+            + "train.py) and measured no slowdown to bound this build's runs by: the time describes the device's "
+            + "state, not the code");
     assertThat(out.geomean().cases()).isZero();
     RegressionCheck strict = new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
         List.of(), true, true, null);
     assertThat(strict.check(List.of(now), h200, "b.json").violations()).hasSize(2)
         .allSatisfy(v -> assertThat(v.message()).contains("AMBIGUOUS (flagged by telemetry) against the baseline"));
+  }
+
+  @Test
+  void aRegressionBeyondWhatAContendedCoreMeasuredFailsTheGateAndNamesTheFlag() {
+    // the case: a kernel made 2.2-3.2x slower passed because every one of its runs was flagged
+    CaseResult slowed = gemm(256, Precision.FP16, "cpu", scaled(small, 2.5)).withFlag(new io.gpubench.api.result.Flag(
+        io.gpubench.api.result.Flag.CONTENDED, "20 of 20 trials kept ran slowed", 1.3));
+    CaseResult within = gemm(512, Precision.FP16, "cpu", scaled(large, 1.2)).withFlag(new io.gpubench.api.result.Flag(
+        io.gpubench.api.result.Flag.CONTENDED, "20 of 20 trials kept ran slowed", 1.3));
+    RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"), slowed, within);
+    RegressionCheck.Outcome out = gate().check(List.of(now), h200, "b.json");
+    assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
+        .containsExactly(Verdict.SLOWER, Verdict.AMBIGUOUS);
+    assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
+        .startsWith(slowed.id() + ": SLOWER than the baseline: median time")
+        .contains("beyond what the flags explain").contains("contended CPU (1.30x slower)");
   }
 
   @Test
