@@ -81,6 +81,14 @@ public final class CheckMojo extends VerdictGoal {
   @Parameter(property = "gpubench.failOnIncomplete", defaultValue = "true")
   boolean failOnIncomplete;
 
+  /**
+   * Whether a case that failed or could not run in this build (a missed tolerance, an exception, a class whose
+   * declaration is invalid) fails the gate, rather than being noted. Surefire fails such a build already, unless
+   * told to ignore test failures; the gate then still does not pass beside it.
+   */
+  @Parameter(property = "gpubench.failOnNotPassed", defaultValue = "true")
+  boolean failOnNotPassed;
+
   /** The largest accepted slowdown of the geometric mean of median ratios, such as {@code 3%}; none if unset. */
   @Parameter(property = "gpubench.maxGeomeanSlowdown")
   String maxGeomeanSlowdown;
@@ -128,7 +136,7 @@ public final class CheckMojo extends VerdictGoal {
       java.nio.file.Path file = named ? baseline.toPath() : basedir.toPath().resolve(DEFAULT_BASELINE);
       boolean recording = recordsBaseline(sessionGoals);
       report = new Gate(build, bounds, file, (named || failOnMissingBaseline) && !recording, failOnIncomplete,
-          regression).run();
+          failOnNotPassed, regression).run();
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoFailureException("gpubench check: " + e.getMessage());
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {

@@ -201,7 +201,8 @@ public final class Constants {
       PREFIX + "ignoredDetails", PREFIX + "maxGeomeanSlowdown", PREFIX + "minEffect", PREFIX + "replaceBaseline",
       PREFIX + "report.output", PREFIX + "report.results", PREFIX + "results", PREFIX + "significance",
       PREFIX + "skip", PREFIX + "summaryFile", PREFIX + "acceptFlagged", PREFIX + "baseline.maxRuns",
-      PREFIX + "failOnIncomplete", PREFIX + "ab.baseline", PREFIX + "ab.engines", PREFIX + "ab.includes",
+      PREFIX + "failOnIncomplete", PREFIX + "failOnNotPassed", PREFIX + "ab.baseline", PREFIX + "ab.engines",
+      PREFIX + "ab.includes",
       PREFIX + "ab.jvmArgs", PREFIX + "ab.rounds", PREFIX + "ab.timeoutSeconds", PREFIX + "ab.work",
       PREFIX + "browserTests");
 

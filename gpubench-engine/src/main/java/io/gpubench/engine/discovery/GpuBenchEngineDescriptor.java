@@ -105,13 +105,28 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
 
   @Override
   public GpuBenchExecutionContext before(GpuBenchExecutionContext context) {
-    int cases = (int) getDescendants().stream().filter(CaseDescriptor.class::isInstance).count();
-    if (cases == 0 || config == null) {
-      // Only classes that cannot run (or none): no results file, which would claim a run that did not happen.
+    List<String> planned = new java.util.ArrayList<>();
+    int cases = 0;
+    for (var d : getDescendants()) {
+      if (d instanceof CaseDescriptor c) {
+        planned.add(c.spec().id());
+        cases++;
+      } else if (d instanceof ProblemDescriptor p) {
+        planned.add(p.caseId());
+      }
+    }
+    if (planned.isEmpty() || config == null) {
+      // Nothing selected, or a configuration that cannot be read (its output folder may be the key at fault): no
+      // results file, which would claim a run that did not happen.
       return context;
     }
-    List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
+    // Classes that cannot run are ERROR entries of the run, so the reports and the gate count them; a run of
+    // nothing else starts no backend (no GPU initialised for a failing declaration).
+    List<DeviceInfo> devices = cases == 0 ? List.of() : backends().all().stream().map(Backend::describe).toList();
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, System.out);
+    if (cases == 0) {
+      return new GpuBenchExecutionContext(context.listener(), recorder, null);
+    }
     WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
     CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
     warnUnselected(recording.settings().capture(), cases);

@@ -53,7 +53,7 @@ final class InvalidBenchmarkDescriptor extends AbstractTestDescriptor implements
 
   /** The failing test, made when the resolver asks for it (so that a unique-id selector can ask again). */
   Optional<ProblemDescriptor> newProblem() {
-    return Optional.of(new ProblemDescriptor(getUniqueId(), problem));
+    return Optional.of(new ProblemDescriptor(getUniqueId(), type.getName(), problem));
   }
 
   UniqueId problemId() {

@@ -37,6 +37,21 @@ public final class Results {
     return of(spec, CaseStatus.ERROR, message, null, null, null, null, null);
   }
 
+  /**
+   * The entry of a benchmark class that cannot run: an ERROR with the declaration's problem, no backend, precision
+   * or shape.
+   *
+   * @param id the entry's id ({@code Class#invalid <member>})
+   * @param className the class
+   * @param name what is at fault, as the test is named ({@code invalid @Shape})
+   * @param problem the problem, naming class, member and value
+   * @return the result
+   */
+  public static CaseResult invalid(String id, String className, String name, String problem) {
+    return new CaseResult(id, className, name, name, null, null, Map.of(), CaseStatus.ERROR, problem, null, null,
+        null, null, null, Map.of(), null, null, null);
+  }
+
   static CaseResult of(CaseSpec spec, CaseStatus status, String message, Timing timing, Correctness correctness,
       Throughput throughput, Telemetry telemetry, Memory memory) {
     return new CaseResult(spec.id(), spec.declaration().type().getName(), spec.workload().name(), spec.displayName(),

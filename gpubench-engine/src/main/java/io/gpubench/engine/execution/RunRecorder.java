@@ -10,8 +10,11 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.console.ConsoleSummary;
 import io.gpubench.results.csv.CsvExport;
 import io.gpubench.results.html.HtmlReport;
+import io.gpubench.results.journal.BuildIdentity;
 import io.gpubench.results.journal.Journal;
 import io.gpubench.results.journal.JournalHeader;
+import io.gpubench.results.journal.JournalRun;
+import io.gpubench.results.journal.Journals;
 import io.gpubench.results.markdown.MarkdownSummary;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,6 +48,7 @@ public final class RunRecorder {
   private final List<CaseResult> cases = new ArrayList<>();
   private final Progress progress;
   private final Journal journal;
+  private final String build;
 
   /**
    * Starts recording a run: removes the previous run's results, creates the journal.
@@ -52,20 +56,21 @@ public final class RunRecorder {
    * @param config the run's configuration
    * @param devices every backend found
    * @param libraries versions of the frameworks' libraries
-   * @param totalCases the number of cases the run will report
+   * @param planned the ids of the cases the run will report, in order
    * @param out where progress and the summary go
    */
-  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries, int totalCases,
-      PrintStream out) {
+  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries,
+      List<String> planned, PrintStream out) {
     this.config = config;
     this.runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(started) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     this.environment = EnvironmentProbe.probe(devices, config.raw(), libraries);
-    this.progress = new Progress(totalCases, config.progress() ? out : null, config.progressIntervalSeconds());
+    this.progress = new Progress(planned.size(), config.progress() ? out : null, config.progressIntervalSeconds());
+    this.build = BuildIdentity.ofThisProcess().orElse(null);
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     removePrevious(dir);
     this.journal = Journal.create(dir, new JournalHeader(runId, started.toString(), ProcessHandle.current().pid(),
-        totalCases, environment));
+        planned.size(), environment, planned, build));
   }
 
   private void removePrevious(Path dir) {
@@ -108,6 +113,7 @@ public final class RunRecorder {
    * @param caseId the case's id
    */
   public void starting(String caseId) {
+    journal.started(caseId);
     progress.starting(caseId);
   }
 
@@ -126,19 +132,24 @@ public final class RunRecorder {
 
   /**
    * Ends the journal, writes the results file and the reports beside it (each atomically) and prints the summary.
-   * The results file is written first: a report that fails to render must not cost the figures.
+   * The results file is written first: a report that fails to render must not cost the figures. Where this run is
+   * one Surefire fork of a build ({@link BuildIdentity}), the files hold the cases of every fork of the build whose
+   * journal is in the folder: each fork rewrites them as it ends, so the last one to end leaves them whole. The
+   * summary printed is this run's.
    *
    * @param out where the summary goes
-   * @return the run written
+   * @return the run written: this run's cases, with the other forks' where there are some
    */
   public RunResult finish(PrintStream out) {
-    RunResult run = snapshot();
+    RunResult own = snapshot();
     synchronized (cases) {
-      journal.end(Instant.parse(run.finishedAt()));
+      journal.end(Instant.parse(own.finishedAt()));
       journal.close();
     }
-    ResultsFile.write(run, config.resultsPath());
     Path dir = config.resultsPath().toAbsolutePath().getParent();
+    List<JournalRun> forks = siblings(dir);
+    RunResult run = forks.size() <= 1 ? own : Journals.merge(forks);
+    ResultsFile.write(run, config.resultsPath());
     String reports;
     try {
       HtmlReport.write(List.of(run), dir.resolve("report.html"));
@@ -148,10 +159,27 @@ public final class RunRecorder {
     } catch (RuntimeException e) {
       reports = "  reports could not be written: " + e + "\n";
     }
+    if (forks.size() > 1) {
+      reports += "  the results file and reports hold the " + run.cases().size() + " cases of the " + forks.size()
+          + " Surefire forks of this build that have ended or are running\n";
+    }
     if (config.summary()) {
-      out.print(ConsoleSummary.render(run, config.resultsPath().toAbsolutePath().toString()) + reports);
+      out.print(ConsoleSummary.render(own, config.resultsPath().toAbsolutePath().toString()) + reports);
       out.flush();
     }
     return run;
+  }
+
+  // This run and the other runs of its build whose journals are in the folder (ended or running); this run alone
+  // where it is its own build, or where another journal cannot be read (its own reader will name it).
+  private List<JournalRun> siblings(Path dir) {
+    if (build == null) {
+      return List.of();
+    }
+    try {
+      return Journals.in(dir, null).stream().filter(j -> build.equals(j.build())).toList();
+    } catch (RuntimeException e) {
+      return List.of();
+    }
   }
 }

@@ -101,7 +101,7 @@ public final class BuildResults {
   }
 
   private static BuildRuns.Judged judged(JournalRun j) {
-    return new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases());
+    return new BuildRuns.Judged(j.run(), j.file(), j.incomplete(), j.plannedCases(), j.undecided(), j.unfinished());
   }
 
   private static String nothing(Path dir, Instant buildStart, RunResult oldResults, Path results,

@@ -78,6 +78,38 @@ public record BuildRuns(List<Judged> runs, List<String> notes) {
    * @param file the journal or results file it was read from
    * @param incomplete why the run is incomplete, or null when it ended normally
    * @param planned how many cases the run planned, or -1 when the file does not say (a results file)
+   * @param undecided the planned cases the run did not decide, those running when it ended first; empty where the
+   *     file does not say
+   * @param unfinished the cases that were running when the run ended
    */
-  public record Judged(RunResult run, Path file, String incomplete, int planned) {}
+  public record Judged(RunResult run, Path file, String incomplete, int planned, List<String> undecided,
+      List<String> unfinished) {
+
+    /**
+     * Copies the lists.
+     *
+     * @param run run
+     * @param file file
+     * @param incomplete why incomplete, or null
+     * @param planned planned count, or -1
+     * @param undecided undecided ids
+     * @param unfinished unfinished ids
+     */
+    public Judged {
+      undecided = undecided == null ? List.of() : List.copyOf(undecided);
+      unfinished = unfinished == null ? List.of() : List.copyOf(unfinished);
+    }
+
+    /**
+     * A run whose file names no planned case.
+     *
+     * @param run run
+     * @param file file
+     * @param incomplete why incomplete, or null
+     * @param planned planned count, or -1
+     */
+    public Judged(RunResult run, Path file, String incomplete, int planned) {
+      this(run, file, incomplete, planned, List.of(), List.of());
+    }
+  }
 }

@@ -1,5 +1,7 @@
 package io.gpubench.maven.gate;
 
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.rules.Bound;
@@ -8,6 +10,7 @@ import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.summary.MarkdownSummary;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.results.compare.Ambiguity;
+import io.gpubench.results.compare.CaseDigest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +28,14 @@ import java.util.List;
  *     there); then a baseline that is absent, holds no environment of this testbed or shares no case with the build
  *     is a violation, never a "nothing compared" note
  * @param failOnIncomplete whether an incomplete run is a violation rather than a note
+ * @param failOnNotPassed whether a case this build failed or could not run (an ERROR, such as a class whose
+ *     declaration is invalid) is a violation rather than a note: with {@code -Dmaven.test.failure.ignore} Surefire
+ *     passes such a build, and the gate must not pass beside a benchmark that never ran
  * @param regression how to compare with the baseline
  */
 public record Gate(
     BuildRuns build, List<Bound> bounds, Path baseline, boolean baselineRequired, boolean failOnIncomplete,
-    RegressionCheck regression) {
+    boolean failOnNotPassed, RegressionCheck regression) {
 
   /**
    * Makes the gate, copying the bounds.
@@ -39,6 +45,7 @@ public record Gate(
    * @param baseline baseline file
    * @param baselineRequired whether the baseline must be used
    * @param failOnIncomplete whether an incomplete run fails
+   * @param failOnNotPassed whether a failed or errored case fails
    * @param regression comparison settings
    */
   public Gate {
@@ -59,12 +66,24 @@ public record Gate(
       String what = "run " + j.run().runId() + " (" + j.file() + ") is incomplete: " + j.incomplete() + "; its "
           + j.run().cases().size() + " recorded cases are judged, "
           + (j.planned() > j.run().cases().size() ? "the other " + (j.planned() - j.run().cases().size()) : "any other")
-          + " planned cases are not";
+          + " planned cases are not" + NotJudged.list(j.undecided(), j.unfinished());
       if (failOnIncomplete) {
         violations.add(new Violation("run " + j.run().runId(), "incomplete", what
             + " (rerun the benchmarks, or set failOnIncomplete to false to judge what was recorded)"));
       } else {
         notes.add(what + " (failOnIncomplete=false)");
+      }
+    }
+    for (CaseResult c : merged.cases()) {
+      if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERROR) {
+        String what = c.id() + ": " + c.status() + " in this build: "
+            + (c.message() == null ? "no message" : CaseDigest.oneLine(c.message()));
+        if (failOnNotPassed) {
+          violations.add(new Violation(c.id(), "status", what + " (fix it, or set failOnNotPassed to false to "
+              + "judge the other cases only)"));
+        } else {
+          notes.add(what + " (failOnNotPassed=false)");
+        }
       }
     }
     RuleChecker.Outcome rules = RuleChecker.check(merged, bounds);

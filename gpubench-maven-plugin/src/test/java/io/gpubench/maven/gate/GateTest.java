@@ -73,11 +73,33 @@ final class GateTest {
             + "planned cases are not (rerun the benchmarks, or set failOnIncomplete to false to judge what was "
             + "recorded)");
     assertThat(failing.markdown()).contains("**Incomplete run** `run-1`: it has no end line");
-    Gate lenient = new Gate(killed, List.of(), dir.resolve("baseline.json"), false, false, regression());
+    Gate lenient = new Gate(killed, List.of(), dir.resolve("baseline.json"), false, false, true, regression());
     Gate.Report noted = lenient.run();
     assertThat(noted.violations()).isEmpty();
     assertThat(noted.notes()).anySatisfy(n -> assertThat(n).contains("is incomplete").endsWith(
         "(failOnIncomplete=false)"));
+  }
+
+  @Test
+  void aCaseThisBuildFailedOrCouldNotRunFailsTheGateEvenWhenSurefireIgnoredIt() {
+    io.gpubench.api.result.CaseResult invalid = new io.gpubench.api.result.CaseResult("io.x.Broken#invalid @Shape",
+        "io.x.Broken", "invalid @Shape", "invalid @Shape", null, null, java.util.Map.of(),
+        io.gpubench.api.result.CaseStatus.ERROR, "io.x.Broken @Shape: malformed \"m=\"", null, null, null, null, null,
+        java.util.Map.of(), null, null, null);
+    RunResult run = Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP32, "cpu", times), invalid);
+    Gate.Report r = gate(build(run, null), List.of(), false).run();
+    assertThat(r.violations()).extracting(Violation::message).singleElement().asString()
+        .isEqualTo("io.x.Broken#invalid @Shape: ERROR in this build: io.x.Broken @Shape: malformed \"m=\" (fix it, or "
+            + "set failOnNotPassed to false to judge the other cases only)");
+  }
+
+  @Test
+  void anIncompleteRunNamesTheCasesItDidNotJudgeTheRunningOneFirst() {
+    BuildRuns killed = new BuildRuns(List.of(new BuildRuns.Judged(before, dir.resolve("j.jsonl"), "it has no end "
+        + "line", 3, List.of("io.x.A#b[2]", "io.x.A#b[3]"), List.of("io.x.A#b[2]"))), List.of());
+    Gate.Report r = gate(killed, List.of(), false).run();
+    assertThat(r.violations()).extracting(Violation::message).singleElement().asString()
+        .contains("the other 2 planned cases are not: io.x.A#b[2] (running when the run ended), io.x.A#b[3] (rerun");
   }
 
   @Test
@@ -137,7 +159,7 @@ final class GateTest {
 
   private Gate gate(BuildRuns build, List<Limit> limits, boolean baselineRequired) {
     List<Rule> rules = limits.isEmpty() ? List.of() : List.of(new Rule("GemmBenchmark", limits));
-    return new Gate(build, Bounds.compile(rules), dir.resolve("baseline.json"), baselineRequired, true,
+    return new Gate(build, Bounds.compile(rules), dir.resolve("baseline.json"), baselineRequired, true, true,
         regression());
   }
 

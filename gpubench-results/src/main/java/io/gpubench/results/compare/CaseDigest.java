@@ -133,7 +133,7 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     }
     String status = c.status().name().toLowerCase(java.util.Locale.ROOT);
     if (c.message() != null && !c.message().isBlank()) {
-      return status + ": " + firstLine(c.message());
+      return status + ": " + oneLine(c.message());
     }
     if (c.correctness() != null) {
       for (Check k : c.correctness().checks()) {
@@ -241,6 +241,30 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   public static Double metricValue(CaseResult c, String name) {
     var m = c.metrics().get(name);
     return m == null ? null : m.value();
+  }
+
+  /**
+   * A message on one line: its first line and the indented lines that follow it (a failed case lists every bound it
+   * missed so, {@code "… missed its tolerance:\n  maxAbs 1.003 > allowed 0.0215\n  rms …"}), joined with
+   * {@code "; "}; a stack trace ({@code at …}, {@code Caused by}) and anything after it are left out.
+   *
+   * @param message the message
+   * @return one line
+   */
+  public static String oneLine(String message) {
+    String[] lines = message.split("\n");
+    StringBuilder b = new StringBuilder(lines[0].strip());
+    for (int i = 1; i < lines.length; i++) {
+      String line = lines[i];
+      String t = line.strip();
+      if (!line.startsWith("  ") || t.startsWith("at ") || t.startsWith("Caused by") || t.startsWith("...")) {
+        break;
+      }
+      if (!t.isEmpty()) {
+        b.append(b.charAt(b.length() - 1) == ':' ? " " : "; ").append(t);
+      }
+    }
+    return b.toString();
   }
 
   /**

@@ -21,8 +21,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Journal implements AutoCloseable {
 
-  /** The schema id of the header line. */
-  public static final String SCHEMA = "gpubench-journal/1";
+  /**
+   * The schema id of the header line. Version 2 added the planned case ids and the build to the header, and a
+   * {@code start} line before each case is run; version 1 journals are read as well.
+   */
+  public static final String SCHEMA = "gpubench-journal/2";
+
+  /** The first schema, still read. */
+  public static final String SCHEMA_1 = "gpubench-journal/1";
 
   /** The folder, inside the output folder, that holds the journals. */
   public static final String FOLDER = "journal";
@@ -73,6 +79,19 @@ public final class Journal implements AutoCloseable {
    */
   public Path file() {
     return file;
+  }
+
+  /**
+   * Records that a case starts, so that a run killed while it ran names it.
+   *
+   * @param caseId the case's id
+   * @throws UncheckedIOException naming the file when it cannot be written
+   */
+  public synchronized void started(String caseId) {
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("type", "start");
+    line.put("case", caseId);
+    writeLine(line);
   }
 
   /**

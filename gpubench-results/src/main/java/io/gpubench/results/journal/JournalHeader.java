@@ -1,5 +1,7 @@
 package io.gpubench.results.journal;
 
+import java.util.List;
+
 import io.gpubench.api.result.Environment;
 
 /**
@@ -10,5 +12,39 @@ import io.gpubench.api.result.Environment;
  * @param pid the process id of the engine that wrote it
  * @param plannedCases how many cases the run planned, to tell how much an incomplete run is missing
  * @param environment the environment fingerprint, as results.json records it
+ * @param planned the ids of the planned cases, in plan order, so that an incomplete run can name what it did not
+ *     decide; empty in journals of the first schema
+ * @param build which build the run belongs to, the same for every Surefire fork of one Maven build ({@link
+ *     BuildIdentity}), so that their results files hold all their cases; null where the run is its own build
  */
-public record JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment) {}
+public record JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment,
+    List<String> planned, String build) {
+
+  /**
+   * Copies the planned ids.
+   *
+   * @param runId run id
+   * @param startedAt start
+   * @param pid engine pid
+   * @param plannedCases planned count
+   * @param environment environment
+   * @param planned planned ids
+   * @param build build identity, or null
+   */
+  public JournalHeader {
+    planned = planned == null ? List.of() : List.copyOf(planned);
+  }
+
+  /**
+   * A header without planned ids or build, as the first schema wrote it.
+   *
+   * @param runId run id
+   * @param startedAt start
+   * @param pid engine pid
+   * @param plannedCases planned count
+   * @param environment environment
+   */
+  public JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment) {
+    this(runId, startedAt, pid, plannedCases, environment, List.of(), null);
+  }
+}

@@ -1,5 +1,7 @@
 package io.gpubench.results.journal;
 
+import java.util.List;
+
 import io.gpubench.api.result.RunResult;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -13,8 +15,53 @@ import java.util.Optional;
  * @param plannedCases how many cases the run planned
  * @param incomplete why the run is incomplete (no end line: the process died or was killed; a torn last line), or
  *     null for a complete run
+ * @param planned the ids of the planned cases, in plan order (empty for a journal of the first schema)
+ * @param unfinished the cases that started and were never decided: running when the run ended
+ * @param build the build the run belongs to ({@link JournalHeader#build()}), or null
  */
-public record JournalRun(Path file, RunResult run, int plannedCases, String incomplete) {
+public record JournalRun(Path file, RunResult run, int plannedCases, String incomplete, List<String> planned,
+    List<String> unfinished, String build) {
+
+  /**
+   * Copies the lists.
+   *
+   * @param file journal
+   * @param run run
+   * @param plannedCases planned count
+   * @param incomplete why incomplete, or null
+   * @param planned planned ids
+   * @param unfinished unfinished ids
+   * @param build build identity, or null
+   */
+  public JournalRun {
+    planned = planned == null ? List.of() : List.copyOf(planned);
+    unfinished = unfinished == null ? List.of() : List.copyOf(unfinished);
+  }
+
+  /**
+   * A run read from a journal that names no planned case.
+   *
+   * @param file journal
+   * @param run run
+   * @param plannedCases planned count
+   * @param incomplete why incomplete, or null
+   */
+  public JournalRun(Path file, RunResult run, int plannedCases, String incomplete) {
+    this(file, run, plannedCases, incomplete, List.of(), List.of(), null);
+  }
+
+  /**
+   * The planned cases the run did not decide, in plan order; the cases that were running when it ended first.
+   *
+   * @return the ids; empty for a complete run, and where the journal names no planned case
+   */
+  public List<String> undecided() {
+    java.util.Set<String> decided = new java.util.HashSet<>();
+    run.cases().forEach(c -> decided.add(c.id()));
+    List<String> out = new java.util.ArrayList<>(unfinished.stream().filter(id -> !decided.contains(id)).toList());
+    planned.stream().filter(id -> !decided.contains(id) && !out.contains(id)).forEach(out::add);
+    return out;
+  }
 
   /**
    * Whether the run ended normally.

@@ -44,12 +44,13 @@ public final class Journals {
     if (first == null || !"header".equals(text(first, "type"))) {
       throw ResultsFile.invalid(file, "has no header line: not a gpubench journal");
     }
-    if (!Journal.SCHEMA.equals(text(first, "schema"))) {
+    if (!Journal.SCHEMA.equals(text(first, "schema")) && !Journal.SCHEMA_1.equals(text(first, "schema"))) {
       throw ResultsFile.invalid(file, "has schema \"" + text(first, "schema") + "\"; this version reads \""
-          + Journal.SCHEMA + "\"");
+          + Journal.SCHEMA + "\" and \"" + Journal.SCHEMA_1 + "\"");
     }
     JournalHeader header = convert(file, first.get("header"), JournalHeader.class, 1);
     List<CaseResult> cases = new ArrayList<>();
+    java.util.Set<String> running = new java.util.LinkedHashSet<>();
     String finishedAt = null;
     String incomplete = null;
     for (int i = 1; i < lines.size(); i++) {
@@ -68,7 +69,12 @@ public final class Journals {
         throw ResultsFile.invalid(file, "line " + (i + 1) + " is not valid JSON: " + e.getOriginalMessage());
       }
       switch (String.valueOf(text(node, "type"))) {
-        case "case" -> cases.add(convert(file, node.get("case"), CaseResult.class, i + 1));
+        case "start" -> running.add(text(node, "case"));
+        case "case" -> {
+          CaseResult c = convert(file, node.get("case"), CaseResult.class, i + 1);
+          cases.add(c);
+          running.remove(c.id());
+        }
         case "end" -> finishedAt = text(node, "finishedAt");
         default -> throw ResultsFile.invalid(file, "line " + (i + 1) + " has an unknown type \""
             + text(node, "type") + "\"");
@@ -83,7 +89,8 @@ public final class Journals {
     String end = finishedAt != null ? finishedAt : lastWrite(file);
     RunResult run = new RunResult(RunResult.SCHEMA, header.runId(), header.startedAt(), end, header.environment(),
         cases);
-    return new JournalRun(file, run, header.plannedCases(), incomplete);
+    return new JournalRun(file, run, header.plannedCases(), incomplete, header.planned(),
+        List.copyOf(running), header.build());
   }
 
   /**

@@ -61,8 +61,9 @@ public final class MarkdownSummary {
     StringBuilder problems = new StringBuilder();
     for (CaseResult c : run.cases()) {
       if (c.status() != CaseStatus.PASSED) {
-        problems.append("- ").append(Md.escape(name(c))).append(": ").append(Md.escape(CaseDigest.of(c).verdict()))
-            .append('\n');
+        // The class too: a display name is the workload's, and two classes may have a workload of that name.
+        problems.append("- ").append(Md.escape(simpleName(c.benchmark()) + " › " + name(c))).append(": ")
+            .append(Md.escape(CaseDigest.of(c).verdict())).append('\n');
       }
     }
     if (problems.length() > 0) {
@@ -152,6 +153,10 @@ public final class MarkdownSummary {
       return "absent";
     }
     return c.status() == CaseStatus.PASSED ? CaseDigest.time(c) : c.status().name();
+  }
+
+  private static String simpleName(String className) {
+    return className == null ? "?" : className.substring(className.lastIndexOf('.') + 1);
   }
 
   private static String name(CaseResult c) {

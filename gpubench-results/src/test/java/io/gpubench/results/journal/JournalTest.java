@@ -70,7 +70,7 @@ class JournalTest {
   void aFileThatIsNoJournalIsNamedWithTheReason() throws Exception {
     Path f = Files.writeString(dir.resolve("x.jsonl"), "{\"type\":\"header\",\"schema\":\"other/1\"}\n");
     assertThatThrownBy(() -> Journals.read(f)).isInstanceOf(ResultsFile.InvalidResultsException.class)
-        .hasMessage(f + " has schema \"other/1\"; this version reads \"gpubench-journal/1\"");
+        .hasMessage(f + " has schema \"other/1\"; this version reads \"gpubench-journal/2\" and \"gpubench-journal/1\"");
   }
 
   @Test

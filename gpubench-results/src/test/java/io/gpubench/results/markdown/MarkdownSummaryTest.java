@@ -63,12 +63,23 @@ class MarkdownSummaryTest {
   }
 
   @Test
-  void casesThatDidNotPassAreListedWithTheirReasonOnOneLine() {
+  void casesThatDidNotPassAreListedWithTheirClassAndReasonOnOneLine() {
     String md = MarkdownSummary.render(ReportFixtures.h200Run());
     assertThat(md).contains("**Not passed**");
     assertThat(listItems(PARSER.parse(md))).contains(
-        "decode [b=1,h=64,w=64, FP16, cuda:0]: error: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
-        "gemm [1024x1024x1024, FP8_E4M3, cuda:0]: skipped: precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0");
+        "VaeDecodeBenchmark › decode [b=1,h=64,w=64, FP16, cuda:0]: error: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+        "GemmBenchmark › gemm [1024x1024x1024, FP8_E4M3, cuda:0]: skipped: precision FP8_E4M3 needs compute "
+            + "capability 8.9; cuda:0 has 8.0");
+  }
+
+  @Test
+  void aFailedCaseKeepsEveryBoundItMissed() {
+    String message = "blur [w=64, FP32, cpu] missed its tolerance:\n  maxAbs 1.003 > allowed 0.02150\n"
+        + "  rms 0.2429 > allowed 0.004120\n  psnrDb 18.31 < allowed 53.70";
+    assertThat(io.gpubench.results.compare.CaseDigest.oneLine(message)).isEqualTo("blur [w=64, FP32, cpu] missed "
+        + "its tolerance: maxAbs 1.003 > allowed 0.02150; rms 0.2429 > allowed 0.004120; psnrDb 18.31 < allowed 53.70");
+    assertThat(io.gpubench.results.compare.CaseDigest.oneLine("@Setup failed: IllegalStateException: boom\n"
+        + "  at io.x.Y.setup(Y.java:3)\n  at z")).as("no stack trace").isEqualTo("@Setup failed: IllegalStateException: boom");
   }
 
   @Test
@@ -82,7 +93,7 @@ class MarkdownSummaryTest {
     assertThat(nodes(doc, HtmlBlock.class)).isEmpty();
     assertThat(nodes(doc, Link.class)).isEmpty();
     // The message has a pipe and a line break: both would split the list item; they stay inside it.
-    assertThat(listItems(doc)).contains(ReportFixtures.EVIL + ": failed: "
+    assertThat(listItems(doc)).contains("Evil › " + ReportFixtures.EVIL + ": failed: "
         + ReportFixtures.EVIL_MESSAGE.substring(0, ReportFixtures.EVIL_MESSAGE.indexOf('\n')));
   }
 

@@ -1,0 +1,43 @@
+package io.example.imaging;
+
+import io.gpubench.api.BenchContext;
+import io.gpubench.api.GpuBenchmark;
+import io.gpubench.api.HostTensor;
+import io.gpubench.api.Measure;
+import io.gpubench.api.Precision;
+import io.gpubench.api.Precisions;
+import io.gpubench.api.Reference;
+import io.gpubench.api.Setup;
+import io.gpubench.api.Shape;
+import io.gpubench.api.Tolerance;
+import io.gpubench.api.Trials;
+
+/** Sobel gradient magnitude, 4 of the suite's 25 cases: compute-bound stencil. */
+@GpuBenchmark
+@Shape("h=64|128|256|384")
+@Precisions(Precision.FP32)
+@Tolerance(maxAbs = 1e-4, rms = 1e-5)
+@Trials(min = 10, max = 300, budgetSeconds = 0.25, targetRelativeHalfWidth = 0.01)
+public class SobelBenchmark {
+  HostTensor in;
+  HostTensor out;
+
+  @Setup
+  void setup(BenchContext ctx) {
+    int h = ctx.dim("h");
+    in = (HostTensor) ctx.random("in", h, h);
+    out = (HostTensor) ctx.output("out", h, h);
+  }
+
+  @Measure
+  void sobel(BenchContext ctx) {
+    int h = ctx.dim("h");
+    Images.sobel(in.floats(), out.floats(), h, h);
+  }
+
+  @Reference
+  double[] expected(BenchContext ctx) {
+    int h = ctx.dim("h");
+    return Images.sobel64(((HostTensor) ctx.random("in", h, h)).doubles(), h, h);
+  }
+}
