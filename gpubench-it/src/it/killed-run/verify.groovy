@@ -20,5 +20,7 @@ assert html.contains('KilledBenchmark') && html.contains('CopyBenchmark')
 assert html.contains('copy [n=128, FP32, cpu]')
 // The gate judges the 3 recorded cases and fails on the 2 it could not.
 assert log =~ /run \S+ \(\S+\.jsonl\) \Q${why}\E; its 1 recorded cases are judged, the other 2 planned cases are not/
+// ... and names them, the one that was running when the fork died first.
+assert log =~ /the other 2 planned cases are not: io\.example\.KilledBenchmark#\S+ \(running when the run ended\), io\.example\.KilledBenchmark#/
 assert log.contains('judging the 2 journals in')
 assert log.contains('BUILD FAILURE')

@@ -10,7 +10,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.function.Function;
+import java.util.List;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -107,8 +109,37 @@ public final class ResultsFile {
     } catch (IOException e) {
       throw new InvalidResultsException(file, "cannot be read: " + e.getMessage());
     }
-    return parseVersioned(text, RunResult.SCHEMA, "results", RunResult.class,
+    RunResult run = parseVersioned(text, RunResult.SCHEMA, "results", RunResult.class,
         reason -> new InvalidResultsException(file, reason));
+    String missing = missingField(run);
+    if (missing != null) {
+      throw new InvalidResultsException(file, "does not match schema " + RunResult.SCHEMA + ": " + missing
+          + " is missing");
+    }
+    return run;
+  }
+
+  // The fields every reader of a run dereferences: named here, not met later as a NullPointerException.
+  private static String missingField(RunResult run) {
+    if (run.runId() == null) {
+      return "runId";
+    }
+    if (run.environment() == null) {
+      return "environment";
+    }
+    for (int i = 0; i < run.cases().size(); i++) {
+      var c = run.cases().get(i);
+      if (c == null) {
+        return "cases[" + i + "]";
+      }
+      if (c.id() == null) {
+        return "cases[" + i + "].id";
+      }
+      if (c.status() == null) {
+        return "cases[" + i + "].status";
+      }
+    }
+    return null;
   }
 
   /**
@@ -145,10 +176,67 @@ public final class ResultsFile {
     try {
       return MAPPER.treeToValue(tree, type);
     } catch (JacksonException e) {
-      throw fail.apply("does not match schema " + schema + ": " + e.getOriginalMessage());
+      throw fail.apply("does not match schema " + schema + ": " + mismatch(e, tree));
     }
   }
 
+  /**
+   * Where and how a file does not match its record tree, in its own terms: {@code cases[2].shape is missing or
+   * null}. A record that copies a list or map met a null with a bare {@code NullPointerException} ({@code "coll"
+   * is null}), and a reader of the plugin's message had to guess the field.
+   *
+   * @param e the mapping error
+   * @param tree the file's tree, to name the field of the object that could not be made
+   * @return the field's path and what is wrong with it
+   */
+  public static String mismatch(JacksonException e, JsonNode tree) {
+    StringBuilder path = new StringBuilder();
+    JsonNode node = tree;
+    for (JacksonException.Reference r : e.getPath()) {
+      if (r.getPropertyName() != null) {
+        path.append(path.length() == 0 ? "" : ".").append(r.getPropertyName());
+        node = node == null ? null : node.get(r.getPropertyName());
+      } else if (r.getIndex() >= 0) {
+        path.append('[').append(r.getIndex()).append(']');
+        node = node == null ? null : node.get(r.getIndex());
+      }
+    }
+    Throwable cause = e.getCause();
+    if (cause instanceof NullPointerException && e instanceof ValueInstantiationException v && node != null
+        && node.isObject()) {
+      List<String> missing = missingCollections(v.getType().getRawClass(), node);
+      if (!missing.isEmpty()) {
+        String prefix = path.length() == 0 ? "" : path + ".";
+        return String.join(", ", missing.stream().map(m -> prefix + m).toList()) + (missing.size() == 1 ? " is"
+            : " are") + " missing or null";
+      }
+    }
+    String where = path.length() == 0 ? "the file" : path.toString();
+    if (cause instanceof NullPointerException) {
+      return where + " lacks a field it needs";
+    }
+    if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
+      return where + " is not valid: " + cause.getMessage();
+    }
+    return where + " cannot be read: " + e.getOriginalMessage();
+  }
+
+  // The list and map fields of a record that an object lacks or has as null: what its constructor copies.
+  private static List<String> missingCollections(Class<?> type, JsonNode node) {
+    if (!type.isRecord()) {
+      return List.of();
+    }
+    List<String> missing = new java.util.ArrayList<>();
+    for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+      boolean collection = java.util.Collection.class.isAssignableFrom(c.getType())
+          || java.util.Map.class.isAssignableFrom(c.getType());
+      JsonNode v = node.get(c.getName());
+      if (collection && (v == null || v.isNull())) {
+        missing.add(c.getName());
+      }
+    }
+    return missing;
+  }
 
   /**
    * The exception for a results or journal file that cannot be used.

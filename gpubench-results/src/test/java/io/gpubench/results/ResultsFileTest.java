@@ -135,4 +135,27 @@ public class ResultsFileTest {
 
     assertThatThrownBy(() -> ResultsFile.read(dir.resolve("missing.json"))).hasMessageEndingWith("missing.json no such file");
   }
+
+  @Test
+  void aFileWithAFieldMissingNamesTheFieldNotAJavaException() throws Exception {
+    Path file = dir.resolve("r.json");
+    ResultsFile.write(ReportFixtures.h200Run(), file);
+    tools.jackson.databind.node.ObjectNode root = (tools.jackson.databind.node.ObjectNode)
+        ResultsFile.mapper().readTree(Files.readString(file));
+    ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(1)).remove("shape");
+    Files.writeString(file, ResultsFile.mapper().writeValueAsString(root));
+    assertThatThrownBy(() -> ResultsFile.read(file))
+        .hasMessage(file + " does not match schema gpubench-results/2: cases[1].shape is missing or null")
+        .hasMessageNotContaining("NullPointer").hasMessageNotContaining("\"m\"");
+
+    ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(1)).put("shape", 7);
+    Files.writeString(file, ResultsFile.mapper().writeValueAsString(root));
+    assertThatThrownBy(() -> ResultsFile.read(file)).hasMessageContaining("cases[1].shape cannot be read");
+
+    ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(1)).putObject("shape");
+    ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(0)).remove("status");
+    Files.writeString(file, ResultsFile.mapper().writeValueAsString(root));
+    assertThatThrownBy(() -> ResultsFile.read(file))
+        .hasMessage(file + " does not match schema gpubench-results/2: cases[0].status is missing");
+  }
 }

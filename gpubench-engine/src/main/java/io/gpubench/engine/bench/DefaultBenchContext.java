@@ -123,8 +123,14 @@ final class DefaultBenchContext implements BenchContext {
 
   @Override
   public Tensor random(String name, long... dims) {
-    float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, hostCount(name, dims)), spec.precision());
-    Tensor t = session.tensors().fromHost(name, values, referencePrecision(), dims);
+    int n = hostCount(name, dims);
+    Tensor t;
+    try {
+      float[] values = Rounding.roundAll(SeededInputs.uniform(spec.seed(), name, n), spec.precision());
+      t = session.tensors().fromHost(name, values, referencePrecision(), dims);
+    } catch (OutOfMemoryError e) {
+      throw HeapRoom.exhausted(tensor(name, dims, n), e);
+    }
     inputs.add(t);
     return t;
   }
@@ -140,7 +146,13 @@ final class DefaultBenchContext implements BenchContext {
     if (storage == null) {
       throw new IllegalArgumentException("output '" + name + "' needs a storage precision");
     }
-    Tensor t = session.tensors().allocate(name, storage, dims);
+    Tensor t;
+    try {
+      t = session.tensors().allocate(name, storage, dims);
+    } catch (OutOfMemoryError e) {
+      throw HeapRoom.exhausted("output '" + name + "' " + java.util.Arrays.toString(dims) + " of case shape "
+          + spec.dims(), e);
+    }
     outputs.add(t);
     return t;
   }
@@ -221,7 +233,13 @@ final class DefaultBenchContext implements BenchContext {
       throw new IllegalArgumentException(tooLarge(name, dims, n + " elements, and its values are made on the host in"
           + " one array of at most " + MAX_HOST_ELEMENTS));
     }
+    HeapRoom.require(tensor(name, dims, n), n * Float.BYTES);
     return (int) n;
+  }
+
+  private String tensor(String name, long[] dims, long elements) {
+    return String.format(java.util.Locale.ROOT, "tensor '%s' %s of case shape %s (%,d elements)", name,
+        java.util.Arrays.toString(dims), spec.dims(), elements);
   }
 
   private String tooLarge(String name, long[] dims, String why) {

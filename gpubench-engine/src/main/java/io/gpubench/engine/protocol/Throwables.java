@@ -43,7 +43,7 @@ public final class Throwables {
       if (sb.length() > 0) {
         sb.append(" <- ");
       }
-      sb.append(c.getClass().getSimpleName());
+      sb.append(typeName(c.getClass()));
       String message = message(c);
       if (message != null) {
         sb.append(": ").append(message);
@@ -70,6 +70,22 @@ public final class Throwables {
     }
   }
 
+  /**
+   * A throwable's type as a message names it: the simple name, or for an anonymous or local class (whose simple name
+   * is empty or says nothing) what it extends and where it was declared.
+   *
+   * @param type the class
+   * @return such as {@code IllegalStateException}, or {@code anonymous RuntimeException in io.example.Foo}
+   */
+  static String typeName(Class<?> type) {
+    if (type.isAnonymousClass()) {
+      Class<?> enclosing = type.getEnclosingClass();
+      return "anonymous " + typeName(type.getSuperclass()) + (enclosing == null ? "" : " in " + enclosing.getName());
+    }
+    String simple = type.getSimpleName();
+    return simple.isEmpty() ? type.getName() : simple;
+  }
+
   private static Throwable cause(Throwable t) {
     try {
       Throwable c = t.getCause();
@@ -84,7 +100,7 @@ public final class Throwables {
     try {
       m = t.getMessage();
     } catch (RuntimeException | StackOverflowError e) {
-      return "(getMessage() threw " + e.getClass().getSimpleName() + ")";
+      return "(getMessage() threw " + typeName(e.getClass()) + ")";
     }
     if (m == null) {
       return null;

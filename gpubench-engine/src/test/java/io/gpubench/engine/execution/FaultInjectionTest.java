@@ -70,7 +70,9 @@ class FaultInjectionTest {
         .isEqualTo("@Measure causeCycle() failed in the checked call: RuntimeException: a <- RuntimeException: b"
             + " <- (cause cycle)");
     assertThat(r.get("HostileExceptions#throwingGetMessage").message())
-        .startsWith("@Measure throwingGetMessage() failed in the checked call: ")
+        .as("an anonymous class named by what it extends and where, not as an empty type")
+        .startsWith("@Measure throwingGetMessage() failed in the checked call: anonymous IllegalStateException in "
+            + "examples.faults.HostileExceptions: ")
         .contains("(getMessage() threw UnsupportedOperationException)");
     assertThat(r.get("HostileExceptions#hugeMessage").message()).hasSizeLessThan(3_000).contains("more characters");
     assertThat(r.get("HostileExceptions#correct").status()).isEqualTo(CaseStatus.PASSED);

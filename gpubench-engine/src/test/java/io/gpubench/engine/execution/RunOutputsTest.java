@@ -70,6 +70,20 @@ class RunOutputsTest {
     assertThat(run.undecided()).startsWith("examples.FixedSumBenchmark#sum[later]");
   }
 
+  @Test
+  void anInputLargerThanTheHeapFailsItsCaseNamingTensorSizeAndFix() {
+    EngineKit.gpubench(out).configurationParameter("gpubench.include", "HugeInput")
+        .configurationParameter("gpubench.fork.jvm-args", "-Xmx256m")
+        .selectors(selectClass(examples.faults.HugeInput.class)).execute()
+        .testEvents().assertStatistics(s -> s.succeeded(1).failed(1));
+
+    CaseResult huge = ResultsFile.read(out.resolve("results.json")).cases().stream()
+        .filter(c -> c.status() != CaseStatus.PASSED).findFirst().orElseThrow();
+    assertThat(huge.message()).contains("tensor 'x' [104857600] of case shape")
+        .contains("104,857,600 elements").contains("GiB of heap").contains("-Dgpubench.fork.jvm-args=-Xmx")
+        .doesNotContain("Java heap space");
+  }
+
   private static JournalRun single(List<JournalRun> runs) {
     assertThat(runs).hasSize(1);
     return runs.get(0);

@@ -52,10 +52,12 @@ import java.util.function.Predicate;
  *       unchanged.
  * </ol>
  *
- * <p>Run by hand, after {@code mvn -o -q install -DskipTests -Dinvoker.skip} (the builds take gpubench from the local
- * repository), idle or under the generated load ({@code --load 2,500,0.6}: {@link LoadGenerator}):
+ * <p>Run by hand, after {@code mvn -o -q install -DskipTests -Dinvoker.skip}, on a copy of the local repository
+ * (the builds take gpubench from the harness's repository; an install while they run would change the code under
+ * measurement), idle or under the generated load ({@code --load 2,500,0.6}: {@link LoadGenerator}):
  * <pre>
- * mvn -o -q -pl gpubench-maven-plugin -Pgate-figures -DskipTests \
+ * cp -r ~/.m2/repository /tmp/figures-repo
+ * mvn -o -q -Dmaven.repo.local=/tmp/figures-repo -pl gpubench-maven-plugin -Pgate-figures -DskipTests \
  *     -Dgate.figures.main=io.gpubench.maven.figures.ImageGateFigures -Dgate.figures.args="--load none" verify
  * </pre>
  * Arguments: {@code --baseline-runs 10 --reruns 10 --ab-sessions 10 --aa-sessions 5 --rounds 2 --load none
@@ -367,6 +369,12 @@ public final class ImageGateFigures {
     Path logs = work.resolve("logs");
     Path log = logs.resolve(name + ".log");
     List<String> cmd = new ArrayList<>(List.of(options.get("--mvn"), "-o", "-B", "-Dgpubench-release=" + version));
+    // The builds take gpubench from the repository this harness was started with: run the harness on a copy of the
+    // local repository, and an install elsewhere cannot change the code under measurement halfway.
+    String repo = System.getProperty("gate.figures.repo");
+    if (repo != null) {
+      cmd.add("-Dmaven.repo.local=" + repo);
+    }
     cmd.addAll(List.of(args));
     Instant started = Instant.now();
     long t0 = System.nanoTime();

@@ -174,7 +174,7 @@ public final class Journals {
       return ResultsFile.mapper().treeToValue(node, type);
     } catch (JacksonException e) {
       throw ResultsFile.invalid(file, "line " + number + " does not match " + Journal.SCHEMA + ": "
-          + e.getOriginalMessage());
+          + ResultsFile.mismatch(e, node));
     }
   }
 
