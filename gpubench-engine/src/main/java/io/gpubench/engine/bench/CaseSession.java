@@ -402,6 +402,12 @@ public final class CaseSession implements CaseChannel {
     }
   }
 
+  /** This thread's CPU time, or -1 where the JVM cannot read it. */
+  private static long threadCpuNanos() {
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+  }
+
   /** Room for the results of a loop that keeps them; none for one that consumes them. */
   private void ensureKept(int calls) {
     if (loop.keeps() && kept.length < calls) {
@@ -434,14 +440,16 @@ public final class CaseSession implements CaseChannel {
           session.flushCache();
         }
         synchronize();
+        long cpuStart = contention != null ? threadCpuNanos() : -1;
         long start = System.nanoTime();
         TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
         long end = System.nanoTime();
+        long cpuEnd = contention != null ? threadCpuNanos() : -1;
         releaseKept(callsPerTrial);
         times.add(t);
         TrialConditions seen = telemetry.during(start, end).orElse(null);
         if (seen == null && contention != null) {
-          seen = contention.afterTrial();
+          seen = contention.afterTrial(end - start, cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
         }
         anyConditions |= seen != null;
         conditions.add(seen);

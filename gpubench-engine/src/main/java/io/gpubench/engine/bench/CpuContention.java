@@ -21,6 +21,12 @@ import java.util.Locale;
  * {@value #QUIET_QUANTILE}-quantile of every sample the JVM took, {@link #prime()} taking many as the worker starts)
  * is the trial's measured slowdown; over {@value #FACTOR} the trial counts as contended.
  *
+ * <p>A trial during which the thread itself lost its core (the scheduler gave it to another thread of this machine: a
+ * compiler thread, a collector, the engine, another build, a neighbour's job) is slowed by as much as it waited, and
+ * the probe, taken after the trial in a slice of its own, does not see it. So the thread's CPU time is read around
+ * each trial too: wall time over CPU time is the trial's preemption factor, and the trial's slowdown is the product
+ * of both factors. Its cost is two reads of the thread's CPU clock outside the timed region.
+ *
  * <p>What the rule was measured against. An earlier probe, one probe a trial judged against the quickest this JVM had
  * seen, flagged 0 to 23 of 25 cases a run on an idle 2-core machine: a single 5 µs probe is slowed by what is not
  * contention at all. The trial before it has evicted the probe's 3 KB of data from the first-level cache (the first
@@ -47,7 +53,12 @@ final class CpuContention {
   // One reason for every contended trial: the series lists the distinct reasons it discarded trials for.
   static final String REASON = String.format(Locale.ROOT,
       "%s: a probe after the trial took over %.2fx its quiet time", TrialConditions.CPU_CONTENDED, FACTOR);
+  /** The reason of a trial whose thread waited off its core. */
+  static final String PREEMPTED = String.format(Locale.ROOT,
+      "%s: the thread was off its core for part of the trial, which ran over %.2fx its CPU time",
+      TrialConditions.CPU_CONTENDED, FACTOR);
   private static final List<String> CONTENDED = List.of(REASON);
+  private static final List<String> OFF_CORE = List.of(PREEMPTED);
 
   // The methods that touch these are synchronized: with gpubench.parallel.enabled, cases of one JVM run on several
   // threads and share the JVM's probe. An uncontended lock costs tens of nanoseconds against a ~15 µs sample.
@@ -87,12 +98,24 @@ final class CpuContention {
   }
 
   /**
-   * Samples the probe after a trial.
+   * Samples the probe after a trial whose thread ran all of it.
    *
    * @return the trial's conditions: its measured slowdown, and contended (a reason) or not
    */
   synchronized TrialConditions afterTrial() {
-    return judge(sample());
+    return judge(sample(), 1);
+  }
+
+  /**
+   * Samples the probe after a trial, given how long the trial took and how much of it the thread ran.
+   *
+   * @param wallNanos the trial's wall time
+   * @param cpuNanos the thread's CPU time over the same span, or a negative value where it cannot be read
+   * @return the trial's conditions: its measured slowdown, and contended (a reason) or not
+   */
+  synchronized TrialConditions afterTrial(long wallNanos, long cpuNanos) {
+    double preemption = cpuNanos > 0 && wallNanos > cpuNanos ? (double) wallNanos / cpuNanos : 1;
+    return judge(sample(), preemption);
   }
 
   /**
@@ -102,9 +125,25 @@ final class CpuContention {
    * @return the slowdown, and contended (a reason) or not
    */
   synchronized TrialConditions judge(double nanos) {
+    return judge(nanos, 1);
+  }
+
+  /**
+   * Judges a sample and a trial's preemption: the trial's slowdown is the product of the sample's ratio to the quiet
+   * time (shared ports) and the trial's wall time over its CPU time (a lost core).
+   *
+   * @param nanos the sample
+   * @param preemption the trial's wall time over the thread's CPU time, at least 1
+   * @return the slowdown, and contended (a reason) or not
+   */
+  synchronized TrialConditions judge(double nanos, double preemption) {
     samples.add(nanos);
-    double ratio = nanos / samples.quantile(QUIET_QUANTILE);
-    return new TrialConditions(ratio > FACTOR ? CONTENDED : List.of(), null, ratio);
+    double ports = nanos / samples.quantile(QUIET_QUANTILE);
+    double slowdown = Math.max(1, ports) * preemption;
+    if (slowdown <= FACTOR) {
+      return new TrialConditions(List.of(), null, slowdown);
+    }
+    return new TrialConditions(preemption > ports ? OFF_CORE : CONTENDED, null, slowdown);
   }
 
   private double sample() {

@@ -48,11 +48,27 @@ class CpuContentionTest {
   }
 
   @Test
+  void aTrialWhoseThreadLostItsCoreIsContendedByHowLongItWaitedThoughTheProbeAfterItRanQuiet() {
+    CpuContention probe = new CpuContention();
+    for (int i = 0; i < 200; i++) {
+      probe.judge(20_000);
+    }
+    TrialConditions waited = probe.judge(20_000, 1.8);
+    assertThat(waited.throttleReasons()).singleElement().asString().startsWith(TrialConditions.CPU_CONTENDED)
+        .contains("the thread was off its core");
+    assertThat(waited.slowdown()).isCloseTo(1.8, within(0.02));
+    assertThat(probe.judge(24_000, 1.1).slowdown()).as("both factors at once").isCloseTo(1.32, within(0.02));
+    assertThat(probe.judge(20_000, 1.1).throttleReasons()).as("10% off core: within the factor").isEmpty();
+  }
+
+  @Test
   void theProbeRunsAndJudgesOnThisMachine() {
     CpuContention probe = new CpuContention();
     probe.prime();
     TrialConditions after = probe.afterTrial();
     assertThat(after.smClockMhz()).isNull();
+    assertThat(probe.afterTrial(2_000_000, 1_000_000).slowdown()).as("half the trial off its core")
+        .isGreaterThanOrEqualTo(2.0);
     assertThat(after.slowdown()).isPositive();
     assertThat(after.throttleReasons()).hasSizeLessThanOrEqualTo(1);
     assertThat(probe.sink()).as("the products were computed").isNotNaN();

@@ -1,0 +1,148 @@
+package io.gpubench.engine.bench;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+
+/**
+ * Where the contention probe's flags come from: a measurement, not a test. Times {@code trials} trials of about 1 ms
+ * of work (an empty call loop, like the trivial cases, or a small matrix product), and after each one judges the
+ * core three ways: the probe as it was (one 5 µs probe against the quickest this JVM had seen), that probe after a
+ * probe that warms the cache, and the probe as it is ({@link CpuContention}: the fastest of three against the
+ * 0.1-quantile of the JVM's samples). Each trial also notes whether this JVM's JIT compiled or its GC ran meanwhile.
+ * The counts say what each part of the old probe reacted to; run it idle, and beside whatever neighbour is in question
+ * (a second JVM compiling: the second fork; the engine's JVM; a load).
+ *
+ * <pre>
+ * mvn -q -pl gpubench-engine test-compile exec:java -Dexec.classpathScope=test \
+ *     -Dexec.mainClass=io.gpubench.engine.bench.ProbeDiagnostics -Dexec.args="20000 empty"
+ * </pre>
+ */
+public final class ProbeDiagnostics {
+  private static final int N = 16;
+  private static final float[] A = new float[N * N];
+  private static final float[] B = new float[N * N];
+  private static final float[] C = new float[N * N];
+  private static float sink;
+
+  private ProbeDiagnostics() {}
+
+  /**
+   * Measures.
+   *
+   * @param args trials (default 20,000), and {@code empty} or {@code gemm} for the trial's work
+   */
+  public static void main(String[] args) {
+    int trials = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
+    boolean gemm = args.length > 1 && args[1].equals("gemm");
+    for (int i = 0; i < N * N; i++) {
+      A[i] = (i % 7) * 0.25f;
+      B[i] = (i % 5) * 0.5f;
+    }
+    CpuContention now = new CpuContention();
+    now.prime();
+    double quickestOld = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < 3_000; i++) {
+      quickestOld = Math.min(quickestOld, probe());
+    }
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    long[] gcBefore = new long[1];
+    int oldFlags = 0;
+    int warmFlags = 0;
+    int newFlags = 0;
+    int oldWithJit = 0;
+    int oldWithGc = 0;
+    int jitTrials = 0;
+    int gcTrials = 0;
+    int newWithJit = 0;
+    double worstNew = 0;
+    for (int t = 0; t < trials; t++) {
+      long jitBefore = jit.getTotalCompilationTime();
+      gcBefore[0] = gcCount();
+      long end = System.nanoTime() + 1_000_000;
+      while (System.nanoTime() < end) {
+        if (gemm) {
+          product();
+        } else {
+          empty();
+        }
+      }
+      boolean compiled = jit.getTotalCompilationTime() != jitBefore;
+      boolean collected = gcCount() != gcBefore[0];
+      jitTrials += compiled ? 1 : 0;
+      gcTrials += collected ? 1 : 0;
+      // the old probe: one cold probe after the trial, against the quickest ever seen
+      double cold = probe();
+      quickestOld = Math.min(quickestOld, cold);
+      boolean oldContended = cold > CpuContention.FACTOR * quickestOld;
+      // the old probe, warmed: a probe first, then the one timed
+      probe();
+      double warm = probe();
+      boolean warmContended = warm > CpuContention.FACTOR * quickestOld;
+      // the probe as it is
+      var conditions = now.afterTrial();
+      boolean newContended = !conditions.throttleReasons().isEmpty();
+      worstNew = Math.max(worstNew, conditions.slowdown());
+      oldFlags += oldContended ? 1 : 0;
+      warmFlags += warmContended ? 1 : 0;
+      newFlags += newContended ? 1 : 0;
+      oldWithJit += oldContended && compiled ? 1 : 0;
+      oldWithGc += oldContended && collected ? 1 : 0;
+      newWithJit += newContended && compiled ? 1 : 0;
+    }
+    System.out.printf(Locale.ROOT, "%d trials of 1 ms (%s); load %s%n", trials, gemm ? "16^3 products" : "empty calls",
+        load());
+    System.out.printf(Locale.ROOT, "  old probe (one cold probe vs the quickest): %d contended (%.2f%%), %d of them "
+        + "while this JVM compiled, %d while it collected%n", oldFlags, 100.0 * oldFlags / trials, oldWithJit,
+        oldWithGc);
+    System.out.printf(Locale.ROOT, "  old probe after a warming probe:            %d contended (%.2f%%)%n", warmFlags,
+        100.0 * warmFlags / trials);
+    System.out.printf(Locale.ROOT, "  probe as it is (fastest of 3 vs the p10):   %d contended (%.2f%%), %d while this "
+        + "JVM compiled; largest slowdown %.2f%n", newFlags, 100.0 * newFlags / trials, newWithJit, worstNew);
+    System.out.printf(Locale.ROOT, "  trials during which this JVM compiled: %d, collected: %d; sink %s%n", jitTrials,
+        gcTrials, sink + now.sink());
+  }
+
+  private static double probe() {
+    long start = System.nanoTime();
+    for (int r = 0; r < 4; r++) {
+      product();
+    }
+    double nanos = System.nanoTime() - start;
+    sink += C[(int) ((long) nanos & (N * N - 1))];
+    return nanos;
+  }
+
+  private static void product() {
+    for (int i = 0; i < N; i++) {
+      for (int j = 0; j < N; j++) {
+        float s = 0;
+        for (int k = 0; k < N; k++) {
+          s += A[i * N + k] * B[k * N + j];
+        }
+        C[i * N + j] = s;
+      }
+    }
+  }
+
+  private static void empty() {
+    sink += 1e-9f;
+  }
+
+  private static long gcCount() {
+    long n = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+    }
+    return n;
+  }
+
+  private static String load() {
+    try {
+      return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).strip();
+    } catch (java.io.IOException e) {
+      return "unknown";
+    }
+  }
+}
