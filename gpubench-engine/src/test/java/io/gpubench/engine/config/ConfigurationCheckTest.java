@@ -31,30 +31,31 @@ class ConfigurationCheckTest {
 
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', textBlock = """
-      gpubench.profil                | full     | unknown configuration key gpubench.profil = "full"; did you mean gpubench.profile?
-      gpubench.backend               | cuda     | unknown configuration key gpubench.backend = "cuda"; did you mean gpubench.backends?
-      gpubench.trials.budget-second  | 2        | did you mean gpubench.trials.budget-seconds?
-      gpubench.trials.min            | abc      | configuration gpubench.trials.min = "abc" is invalid: it takes a whole number of at least 2
-      gpubench.trials.max            | -1       | configuration gpubench.trials.max = "-1" is invalid: it takes a whole number of at least 2
-      gpubench.trials.target         | 0        | configuration gpubench.trials.target = "0" is invalid: it takes a number above 0
-      gpubench.cache                 | lukewarm | configuration gpubench.cache = "lukewarm" is invalid: it takes one of hot, cold
-      gpubench.cache                 | cld      | it takes one of hot, cold; did you mean cold?
-      gpubench.summary               | maybe    | configuration gpubench.summary = "maybe" is invalid: it takes true or false
-      gpubench.progress              | 1        | configuration gpubench.progress = "1" is invalid: it takes true or false
-      gpubench.parallel.enabled      | yes      | configuration gpubench.parallel.enabled = "yes" is invalid: it takes true or false
-      gpubench.telemetry.interval-ms | -5       | configuration gpubench.telemetry.interval-ms = "-5" is invalid: it takes a whole number of at least 1
-      gpubench.seed                  | x42      | configuration gpubench.seed = "x42" is invalid: it takes a whole number
-      gpubench.shapes.GoodGemmBenchmark | garbage | configuration gpubench.shapes.GoodGemmBenchmark = "garbage" is invalid: shape "garbage": "garbage" is not axis=value
-      gpubench.shapes.GoodGemBenchmark | m=8,n=8,k=8 | configuration gpubench.shapes.GoodGemBenchmark = "m=8,n=8,k=8" names no class of this run
-      gpubench.shapes.GoodGemBenchmark | m=8,n=8,k=8 | did you mean GoodGemmBenchmark?
-      gpubench.backends              | cdua     | configuration gpubench.backends = "cdua" selects no backend of this run's classes: they declare cpu, cuda
-      gpubench.backends              | cdua     | did you mean cuda?
-      gpubench.backends              | cuda:1   | selects no backend of this run's classes
-      gpubench.precisions            | bf16     | configuration gpubench.precisions = "bf16" is declared by no class of this run: they declare [FP32, FP16, TF32]
-      gpubench.profile               | ful      | configuration gpubench.profile = "ful" is declared by no class of this run: their @Shape profiles are default, full; did you mean full?
-      gpubench.include               | OptInBenchmak | configuration gpubench.include = "OptInBenchmak" matches no class of this run: the classes kept out of the default run are OptInBenchmark; did you mean OptInBenchmark?
+      gpubench.profil                | full     | unknown configuration key gpubench.profil = "full"; did you mean gpubench.profile? | false
+      gpubench.backend               | cuda     | unknown configuration key gpubench.backend = "cuda"; did you mean gpubench.backends? | false
+      gpubench.trials.budget-second  | 2        | did you mean gpubench.trials.budget-seconds? | false
+      gpubench.trials.min            | abc      | configuration gpubench.trials.min = "abc" is invalid: it takes a whole number of at least 2 | false
+      gpubench.trials.max            | -1       | configuration gpubench.trials.max = "-1" is invalid: it takes a whole number of at least 2 | false
+      gpubench.trials.target         | 0        | configuration gpubench.trials.target = "0" is invalid: it takes a number above 0 | false
+      gpubench.cache                 | lukewarm | configuration gpubench.cache = "lukewarm" is invalid: it takes one of hot, cold | false
+      gpubench.cache                 | cld      | it takes one of hot, cold; did you mean cold? | false
+      gpubench.summary               | maybe    | configuration gpubench.summary = "maybe" is invalid: it takes true or false | false
+      gpubench.progress              | 1        | configuration gpubench.progress = "1" is invalid: it takes true or false | false
+      gpubench.parallel.enabled      | yes      | configuration gpubench.parallel.enabled = "yes" is invalid: it takes true or false | false
+      gpubench.telemetry.interval-ms | -5       | configuration gpubench.telemetry.interval-ms = "-5" is invalid: it takes a whole number of at least 1 | false
+      gpubench.seed                  | x42      | configuration gpubench.seed = "x42" is invalid: it takes a whole number | false
+      gpubench.shapes.GoodGemmBenchmark | garbage | configuration gpubench.shapes.GoodGemmBenchmark = "garbage" is invalid: shape "garbage": "garbage" is not axis=value | false
+      gpubench.shapes.GoodGemBenchmark | m=8,n=8,k=8 | configuration gpubench.shapes.GoodGemBenchmark = "m=8,n=8,k=8" names no class of this run | true
+      gpubench.shapes.GoodGemBenchmark | m=8,n=8,k=8 | did you mean GoodGemmBenchmark? | true
+      gpubench.backends              | cdua     | configuration gpubench.backends = "cdua" selects no backend of this run's classes: they declare cpu, cuda | true
+      gpubench.backends              | cdua     | did you mean cuda? | true
+      gpubench.backends              | cuda:1   | selects no backend of this run's classes | true
+      gpubench.precisions            | bf16     | configuration gpubench.precisions = "bf16" is declared by no class of this run: they declare [FP32, FP16, TF32] | true
+      gpubench.profile               | ful      | configuration gpubench.profile = "ful" is declared by no class of this run: their @Shape profiles are default, full; did you mean full? | true
+      gpubench.include               | OptInBenchmak | configuration gpubench.include = "OptInBenchmak" matches no class of this run: the classes kept out of the default run are OptInBenchmark; did you mean OptInBenchmark? | true
       """)
-  void aMistakeFailsEveryClassOfTheRunWithTheKeyTheValueAndTheFix(String key, String value, String expected) {
+  void aMistakeFailsEveryClassOfTheRunWithTheKeyTheValueAndTheFix(String key, String value, String expected,
+      boolean recorded) throws Exception {
     EngineExecutionResults results = EngineKit.gpubench(out).configurationParameter(key, value)
         .selectors(selectClass(GoodGemmBenchmark.class), selectClass(CudaOnlyBenchmark.class),
             selectClass(OptInBenchmark.class))
@@ -63,7 +64,18 @@ class ConfigurationCheckTest {
     results.testEvents().assertStatistics(s -> s.started(3).failed(3).succeeded(0).skipped(0));
     results.testEvents().assertThatEvents().haveExactly(1, event(test(GoodGemmBenchmark.class.getName()),
         finishedWithFailure(message(m -> m.contains(expected)))));
-    assertThat(out.resolve("results.json")).as("nothing ran, so no results claim anything").doesNotExist();
+    if (!recorded) {
+      // a configuration that cannot be read names no output folder to trust: nothing is written
+      assertThat(out.resolve("results.json")).as("nothing ran, so no results claim anything").doesNotExist();
+    } else {
+      // a run whose classes select nothing records them as what they are: errors, no figures
+      assertThat(io.gpubench.results.ResultsFile.read(out.resolve("results.json")).cases()).hasSize(3)
+          .allSatisfy(c -> {
+            assertThat(c.status()).isEqualTo(io.gpubench.api.result.CaseStatus.ERROR);
+            assertThat(c.timing()).isNull();
+          })
+          .anySatisfy(c -> assertThat(c.message()).contains(expected));
+    }
   }
 
   @ParameterizedTest(name = "{0} = {1}")

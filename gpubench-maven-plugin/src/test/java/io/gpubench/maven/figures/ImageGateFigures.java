@@ -371,7 +371,20 @@ public final class ImageGateFigures {
     List<String> cp = new ArrayList<>();
     cp.add(project.resolve("target/test-classes").toString());
     cp.addAll(List.of(Files.readString(out).strip().split(File.pathSeparator)));
+    // As gpubench:ab does: the plugin's ForkMain, and the JUnit Platform launcher where the project brings none.
+    cp.add(location(io.gpubench.maven.ab.ForkMain.class));
+    if (cp.stream().noneMatch(e -> Path.of(e).getFileName().toString().startsWith("junit-platform-launcher"))) {
+      cp.add(location(org.junit.platform.launcher.core.LauncherFactory.class));
+    }
     return cp;
+  }
+
+  private static String location(Class<?> type) {
+    try {
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException("cannot locate " + type.getName(), e);
+    }
   }
 
   // ---- builds ----
