@@ -80,15 +80,17 @@ class KernelAuditStepsTest {
       assertThat(k.name()).isEqualTo("fake_kernel");
       assertThat(k.countPerCall()).as("one call under the audit").isEqualTo(1.0);
     });
-    int trials = r.timing().trials().size();
-    // checked call + 1 more warm-up + 3 trials of 2 calls, all before the audit started
+    // trials measured: those kept and those discarded as contended (a loaded machine) and measured again
+    int trials = r.timing().trials().size() + r.timing().discardedTrials();
+    // checked call + 1 more warm-up + the trials of 2 calls, all before the audit started
     assertThat(a.attribution().notes()).containsExactly("launches before the audit: " + (2 + trials * 2));
     assertThat(FakeGpu.LAUNCHES.get()).as("and the final agreement check has no reference to run for")
         .isEqualTo(2 + trials * 2 + 1);
     assertThat(FakeGpu.EVENTS).containsExactly(
         "push " + r.id() + " trials", "pop " + r.id() + " trials",
         "push " + r.id() + " kernel audit", "audit start", "audit stop", "pop " + r.id() + " kernel audit");
-    assertThat(r.flags()).isEmpty();
+    // (a loaded machine may add "contended": the fake GPU's trials are host-timed, as the CPU's)
+    assertThat(r.flags()).filteredOn(f -> !f.aboutDeviceState()).isEmpty();
     // an audited case gets its own report, published as a file entry
     assertThat(o.files()).singleElement().satisfies(f -> {
       assertThat(f.mediaType()).isEqualTo("text/markdown");
@@ -162,7 +164,7 @@ class KernelAuditStepsTest {
     // the range inside the capture, so that a capture ending at cuProfilerStop holds it
     assertThat(FakeGpu.EVENTS).containsSubsequence("capture start", "push " + id + " trials", "pop " + id + " trials",
         "capture stop", "audit start");
-    assertThat(o.result().flags()).singleElement().satisfies(f -> {
+    assertThat(o.result().flags()).filteredOn(f -> !f.aboutDeviceState()).singleElement().satisfies(f -> {
       assertThat(f.code()).isEqualTo("profiled");
       assertThat(f.detail()).isEqualTo("a capture by FakeSight ran during the trials: their overhead is in the figures");
     });
@@ -174,7 +176,7 @@ class KernelAuditStepsTest {
     CaseDriver.Outcome o = run(FakeKernelBenchmark.class, new FakeGpu.Device(false, null), settings(null, "*", ""));
 
     assertThat(FakeGpu.EVENTS).contains("capture start", "capture stop");
-    assertThat(o.result().flags()).isEmpty();
+    assertThat(o.result().flags()).as("not profiled").filteredOn(f -> !f.aboutDeviceState()).isEmpty();
     assertThat(o.notes()).singleElement().asString()
         .contains("no profiler is attached", "nsys profile --capture-range=cudaProfilerApi");
   }
