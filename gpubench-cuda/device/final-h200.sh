@@ -19,7 +19,7 @@ PYTHONUNBUFFERED=1 timeout 60 python3 $dev/torch_matmul.py 8192 > "$OUT/torch-81
 echo "torch at ${SECONDS} s"
 timeout 150 $J -Xmx24g -jar "$LAUNCHER" execute --class-path "$CP" --include-classname '.*Test$' \
   --select-class io.gpubench.examples.cuda.FaultIsolationGpuTest --select-class io.gpubench.examples.cuda.SaxpyEventLoopTest \
-  --select-class io.gpubench.cuda.DeviceTimingGpuTest --details=tree --disable-banner --disable-ansi-colors \
+  --select-class io.gpubench.cuda.internal.backend.DeviceTimingGpuTest --details=tree --disable-banner --disable-ansi-colors \
   > "$OUT/gpu-tests.log" 2>&1; echo "gpu tests rc=$? at ${SECONDS} s"
 timeout 120 $J -Xmx24g -jar "$LAUNCHER" execute --class-path "$CP" \
   --select-class io.gpubench.examples.worlds.AllReduceBenchmark --select-class io.gpubench.examples.worlds.TensorParallelGemmBenchmark \
