@@ -9,6 +9,7 @@ import io.gpubench.cuda.CudaDevice;
 import io.gpubench.cuda.CudaErrors;
 import io.gpubench.cuda.CudaException;
 import io.gpubench.cuda.CudaStream;
+import io.gpubench.cuda.internal.jna.CudaDriver;
 import io.gpubench.cuda.internal.jna.CudaHot;
 import io.gpubench.cuda.internal.jna.CudaLibs;
 import io.gpubench.cuda.internal.jna.ErrorCodes;
@@ -39,8 +40,6 @@ import java.util.concurrent.locks.LockSupport;
  * that may come from another thread than the communicator's.
  */
 public final class Membership implements AutoCloseable {
-  private static final int CUDA_ERROR_NOT_READY = 600;
-
   final Pointer comm;
   final int rank;
   final int size;
@@ -99,13 +98,15 @@ public final class Membership implements AutoCloseable {
 
   private void checkSetup(int rc, String call) {
     if (rc != Nccl.SUCCESS) {
-      CudaException e = CudaErrors.ncclError(rc, call, describe());
-      abort();
-      throw e;
+      throw faulted(CudaErrors.ncclError(rc, call, describe()));
     }
   }
 
-  /** The rank's collectives, what benchmark code gets: one view for the life of the membership. */
+  /**
+   * The rank's collectives: what benchmark code gets.
+   *
+   * @return the view, one for the life of the membership
+   */
   public Communicator communicator() {
     return view;
   }
@@ -162,8 +163,10 @@ public final class Membership implements AutoCloseable {
   }
 
   /**
-   * Waits until the stream's work is done while watching the communicator, and aborts it when a peer does not take
-   * part within the limit: {@link Communicator#await}, for the backend's synchronise.
+   * {@link Communicator#await}, for whoever holds the membership (the backend's synchronise).
+   *
+   * @param stream the stream the communicator's calls went on
+   * @param limit how long the peers may take
    */
   public void await(CudaStream stream, Duration limit) {
     usable();
@@ -176,7 +179,7 @@ public final class Membership implements AutoCloseable {
         checkAsyncError();
         return;
       }
-      if (rc != CUDA_ERROR_NOT_READY) {
+      if (rc != CudaDriver.CUDA_ERROR_NOT_READY) {
         throw faulted(CudaErrors.cudaError(rc, "cuStreamQuery", describe() + ", waiting; last call: " + lastCall()));
       }
       checkAsyncError();
@@ -265,23 +268,20 @@ public final class Membership implements AutoCloseable {
     }
   }
 
+  /** NCCL's last error and the communicator's async error, for a message; null when NCCL says nothing. */
   private String errors() {
     // ncclGetLastError's argument is unused (NCCL keeps the last error per process), so it is asked with none.
     String last = NcclLibrary.lastError();
-    StringBuilder s = new StringBuilder(last == null ? "" : last);
+    String async;
     synchronized (this) {
       if (released) {
-        return s.length() == 0 ? null : s.toString();
+        return last;
       }
       int rc = NcclHot.ncclCommGetAsyncError(comm, asyncError);
-      if (s.length() > 0) {
-        s.append("; ");
-      }
-      s.append("async error: ").append(rc == Nccl.SUCCESS
-          ? ErrorCodes.nccl(asyncError.getInt(0))
+      async = "async error: " + (rc == Nccl.SUCCESS ? ErrorCodes.nccl(asyncError.getInt(0))
           : "unknown (" + ErrorCodes.nccl(rc) + ")");
     }
-    return s.length() == 0 ? null : s.toString();
+    return last == null ? async : last + "; " + async;
   }
 
   private static String join(String a, String b) {

@@ -26,6 +26,8 @@ public interface CudaDriver extends Library {
   int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
   int CU_STREAM_NON_BLOCKING = 1;
+  /** {@code CUDA_ERROR_NOT_READY}: a query found work still pending. */
+  int CUDA_ERROR_NOT_READY = 600;
   int CU_EVENT_DEFAULT = 0;
   int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
