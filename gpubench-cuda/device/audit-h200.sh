@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kernel audit and profiler hooks on the H200, from the repository root with .device staged (stage-h200.sh):
-#  1. the audit and profiler tests (io.gpubench.cuda.internal.audit, io.gpubench.cuda.internal.profiler: the CPU tests of stack walks,
+#  1. the audit and profiler tests (io.gpubench.cuda.internal.audit, .internal.profiler: the CPU tests of stack walks,
 #     record layouts and attribution, then CuptiAuditGpuTest on the GPU), printing each audit's table; raw CUPTI
 #     buffers and the stack walks go to $OUT/audit-dump (gpubench.cuda.audit.dump-dir);
 #  2. the engine over the CUDA examples, audit on (the default), in its worker processes: CudaGemmBenchmark at 1024^3
