@@ -111,7 +111,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
       return context;
     }
     List<DeviceInfo> devices = backends().all().stream().map(Backend::describe).toList();
-    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, System.out);
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), cases, budgets(), System.out);
     WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
     CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
     warnUnselected(recording.settings().capture(), cases);
@@ -119,6 +119,15 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis(), recording), pool,
         new CaseSession(backends(), frameworks()));
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);
+  }
+
+  /** Each case's declared trial budget, for the progress lines' first estimate; a case the plan skips gets none. */
+  private Map<String, Double> budgets() {
+    Map<String, Double> budgets = new java.util.HashMap<>();
+    getDescendants().stream().filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast)
+        .map(CaseDescriptor::spec)
+        .forEach(c -> budgets.put(c.id(), c.skipReason() == null ? c.trials().budgetSeconds() : 0.0));
+    return budgets;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.gpubench.examples.djl;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -30,7 +31,7 @@ class DjlOnCudaTest {
 
   private static List<CaseResult> run(String name, DiscoverySelector selector, String... config) {
     Path out = Path.of("target/gpubench-djl-cuda-" + name);
-    EngineTestKit.Builder kit = EngineTestKit.engine("gpubench").selectors(selector)
+    EngineTestKit.Builder kit = QuietEngine.kit().selectors(selector)
         .configurationParameter("gpubench.output-dir", out.toString())
         .configurationParameter("gpubench.backends", "cuda:0");
     for (int i = 0; i < config.length; i += 2) {
