@@ -24,7 +24,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * DJL cases on {@code cuda:0}, through the engine: seeded inputs copied into DJL arrays on the GPU, the trials timed
  * on PyTorch's stream (the device figure is of DJL's own work: at least the roofline bound, where events on the
  * session's own stream read almost nothing), outputs checked on the device. Skipped without a CUDA GPU, and where
- * DJL's PyTorch engine has no GPU natives (README, "DJL on a GPU").
+ * DJL's PyTorch engine has no GPU natives (docs/djl.md, "DJL cases on a GPU").
  */
 class DjlOnCudaTest {
   private static final String CLOCK = "cuda-event@" + DjlDevices.PYTORCH_STREAM;
