@@ -25,7 +25,14 @@ import java.util.Map;
  */
 public final class ConsoleSummary {
 
+  /** The most of a skip reason a console line shows; the report and summary.md give it whole. */
+  static final int REASON_WIDTH = 140;
+
   private ConsoleSummary() {}
+
+  private static String shorten(String s, int width) {
+    return s.length() <= width ? s : s.substring(0, width - 1).stripTrailing() + "…";
+  }
 
   /**
    * Renders the table.
@@ -46,7 +53,7 @@ public final class ConsoleSummary {
     }
     List<SkipGroup> skipped = SkipGroups.of(run.cases());
     for (SkipGroup g : skipped) {
-      sb.append("  ").append(g.line()).append(" (").append(g.classes(3)).append(")\n");
+      sb.append("  ").append(shorten(g.line(), REASON_WIDTH)).append(" (").append(g.classes(3)).append(")\n");
     }
     if (!skipped.isEmpty()) {
       sb.append("  (each skipped case is listed in report.html and summary.md)\n");

@@ -74,6 +74,12 @@ class ConsoleSummaryTest {
     assertThat(lines).contains("  96 skipped: no CUDA driver here (libcuda could not load) (Gemm0 24, Gemm1 24, Gemm2 24, "
         + "and 1 more class)", "  4 skipped: DJL has no BF16 (Gemm0 1, Gemm1 1, Gemm2 1, and 1 more class)");
     assertThat(lines).noneMatch(l -> l.contains("tried:"));
+    // a reason too long for a console line is cut there, whole in the report
+    RunResult longReason = new RunResult(sample.schema(), "id", sample.startedAt(), sample.finishedAt(),
+        sample.environment(), List.of(new CaseResult("a.B#w[n=1][FP32][cuda:0]", "a.B", "w", "w [1, FP32, cuda:0]",
+            BackendId.parse("cuda:0"), Precision.FP32, Map.of("n", 1L), CaseStatus.SKIPPED, "x".repeat(300), null,
+            null, null, null, null, Map.of())));
+    assertThat(ConsoleSummary.render(longReason, "/tmp/r.json")).contains("1 skipped: " + "x".repeat(139 - 11) + "… (B 1)");
     // one screen: the title, the header, its rule, the one case that ran, two reasons, the pointer, counts, results
     assertThat(lines).hasSizeLessThanOrEqualTo(11);
   }
