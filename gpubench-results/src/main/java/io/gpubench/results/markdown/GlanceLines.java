@@ -21,7 +21,7 @@ final class GlanceLines {
     if (groups.isEmpty()) {
       return "";
     }
-    StringBuilder b = new StringBuilder("\n**Skipped** (each case is listed in report.html)\n\n");
+    StringBuilder b = new StringBuilder("**Skipped** (each case is listed in report.html)\n\n");
     for (SkipGroup g : groups) {
       b.append("- ").append(Md.escape(g.line())).append(" (").append(Md.escape(g.classes(5))).append(")\n");
     }
