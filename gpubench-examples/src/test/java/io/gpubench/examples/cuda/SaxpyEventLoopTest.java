@@ -1,5 +1,6 @@
 package io.gpubench.examples.cuda;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -25,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * The engine's time for a microsecond kernel, timed the way a raw CUDA-event loop times it (events around plain
@@ -75,7 +75,7 @@ class SaxpyEventLoopTest {
   }
 
   private static CaseResult engine(Path out, String timing) {
-    EngineTestKit.engine("gpubench")
+    QuietEngine.kit()
         .selectors(selectClass(SaxpyLatencyBenchmark.class))
         .configurationParameter("gpubench.output-dir", out.toString())
         .configurationParameter("gpubench.cuda.timing", timing)

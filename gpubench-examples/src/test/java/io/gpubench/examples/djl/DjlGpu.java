@@ -20,7 +20,7 @@ final class DjlGpu {
     } catch (RuntimeException | LinkageError e) {
       gpus = 0;
     }
-    assumeTrue(gpus > 0, "DJL's PyTorch engine sees no GPU: its CUDA natives are not installed here (README,"
+    assumeTrue(gpus > 0, "DJL's PyTorch engine sees no GPU: its CUDA natives are not installed here (docs/djl.md,"
         + " \"DJL cases on a GPU\")");
   }
 }

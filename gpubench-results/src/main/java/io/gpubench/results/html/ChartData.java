@@ -187,6 +187,31 @@ final class ChartData {
   }
 
   /**
+   * Adds the run's first view: every timed case whose cost and device peaks give a roofline bound, as the share of
+   * that bound its median reached (bound over time: 100% is the device's peak), coloured by status.
+   *
+   * @param points the cases to draw, each with its position in the run and its card's anchor
+   * @return the chart id, or null when no case has a bound
+   */
+  String roofline(List<GlancePoint> points) {
+    if (points.isEmpty()) {
+      return null;
+    }
+    ObjectNode spec = spec("roofline");
+    ArrayNode a = spec.putArray("points");
+    for (GlancePoint p : points) {
+      ObjectNode o = a.addObject();
+      o.put("x", p.position());
+      o.put("share", Math.round(p.share() * 10000) / 100.0);
+      o.put("name", p.name());
+      o.put("status", p.status());
+      o.put("time", p.time());
+      o.put("anchor", p.anchor());
+    }
+    return add(spec);
+  }
+
+  /**
    * The data as JSON that is safe inside a {@code <script type="application/json">} element: {@code <}, {@code >}
    * and {@code &} are written as JSON unicode escapes, so no string from the results can close the element or open a
    * comment, and {@code JSON.parse} reads back the same strings. U+2028/U+2029 are escaped too, for old parsers

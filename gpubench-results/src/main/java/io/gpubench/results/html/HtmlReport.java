@@ -88,14 +88,14 @@ public final class HtmlReport {
     // One run: what it is and how it went first, then the leaderboard, then the detail. Several: the comparison
     // first (it is why the reader asked for several), then each run whole.
     if (runs.size() == 1) {
-      RunSection.overview(body, runs.get(0), 0, cmp.labels().get(0));
+      RunSection.overview(body, charts, runs.get(0), 0, cmp.labels().get(0));
       LeaderboardSection.write(body, charts, board);
       RunSection.cases(body, charts, runs.get(0), 0, cmp.labels().get(0));
     } else {
       ComparisonSection.write(body, charts, cmp);
       LeaderboardSection.write(body, charts, board);
       for (int r = 0; r < runs.size(); r++) {
-        RunSection.overview(body, runs.get(r), r, cmp.labels().get(r));
+        RunSection.overview(body, charts, runs.get(r), r, cmp.labels().get(r));
         RunSection.cases(body, charts, runs.get(r), r, cmp.labels().get(r));
       }
     }

@@ -29,15 +29,24 @@ class HtmlReportTest {
     RunResult run = ReportFixtures.h200Run();
     Document doc = write(List.of(run));
     List<Element> rows = doc.select("table.summary tbody tr");
-    assertThat(rows).hasSize(run.cases().size());
+    // the skipped case is folded into its reason's line above the table
+    assertThat(rows).hasSize(run.cases().size() - 1);
     Element bf16 = rows.get(2);
     assertThat(bf16.select("td").get(0).text()).isEqualTo("gemm [1024x1024x1024, BF16, cuda:0]");
     assertThat(bf16.select(".badge.status-FAILED").text()).isEqualTo("failed");
     assertThat(bf16.select("td").get(4).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
-    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled (SW_THERMAL_SLOWDOWN)",
-        "shared GPU (4242 python3 train.py)");
+    // a flag is a short code; its meaning and the case's figures are its tooltip
+    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled", "shared");
+    assertThat(bf16.select(".badge.flag").get(1).attr("title"))
+        .startsWith("another process used the GPU").contains("4242 python3 train.py");
     assertThat(rows.get(3).select("td").get(4).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
-    assertThat(rows.get(4).select("td").get(4).text()).startsWith("skipped: precision FP8_E4M3");
+    Element skipped = doc.selectFirst("section.glance details.skip-group");
+    assertThat(skipped.selectFirst("summary").text())
+        .isEqualTo("1 skipped precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0 (GemmBenchmark 1)");
+    assertThat(skipped.select("ul.skip-list li").eachText()).containsExactly(
+        "gemm [1024x1024x1024, FP8_E4M3, cuda:0] " + ReportFixtures.GEMM_FP8);
+    // no card repeats a skip reason
+    assertThat(doc.select("article.case")).hasSize(run.cases().size() - 1);
     // Each summary row links to its case's card.
     String href = rows.get(0).selectFirst("a").attr("href");
     assertThat(doc.getElementById(href.substring(1)).select("h3").text()).startsWith("gemm [1024x1024x1024, FP16");
@@ -52,7 +61,8 @@ class HtmlReportTest {
     Element row = doc.select("table.summary tbody tr").get(0);
     assertThat(row.select("td").get(0).text()).isEqualTo("allreduce [256 MiB, FP32, world 2]");
     assertThat(row.select("td").get(3).text()).isEqualTo("330.4 GB/s bus");
-    assertThat(row.select(".badge.flag").eachText()).containsExactly("SM clocks 1755-1980 MHz");
+    assertThat(row.select(".badge.flag").eachText()).containsExactly("clocks");
+    assertThat(row.selectFirst(".badge.flag").attr("title")).endsWith("SM clocks 1755-1980 MHz");
     Element card = doc.select("article.case").get(0);
     assertThat(card.select("dt:contains(world) + dd").text()).startsWith("2 ranks");
     assertThat(card.select("dt:contains(bus bandwidth) + dd").text()).startsWith("330.4 GB/s");

@@ -36,7 +36,20 @@ final class ReportPage {
    * @throws AssertionError with what the page reported when it does not finish loading
    */
   static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
-    return open(devTools, file, false);
+    return open(devTools, file, false, 1280, 900);
+  }
+
+  /**
+   * Opens a report file at a window width (a phone's 390 px, a laptop's 1300 px) and waits for its charts.
+   *
+   * @param devTools the browser
+   * @param file the report
+   * @param width the window's width in CSS pixels
+   * @param height the window's height
+   * @return the open page
+   */
+  static ReportPage open(DevTools devTools, Path file, int width, int height) throws InterruptedException {
+    return open(devTools, file, false, width, height);
   }
 
   /**
@@ -47,10 +60,10 @@ final class ReportPage {
    * @return the open page
    */
   static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
-    return open(devTools, file, true);
+    return open(devTools, file, true, 1280, 900);
   }
 
-  private static ReportPage open(DevTools devTools, Path file, boolean tolerateExceptions)
+  private static ReportPage open(DevTools devTools, Path file, boolean tolerateExceptions, int width, int height)
       throws InterruptedException {
     String target = devTools.send(null, "Target.createTarget", "url", "about:blank").get("targetId").asString();
     String session = devTools.send(null, "Target.attachToTarget", "targetId", target, "flatten", true)
@@ -61,8 +74,8 @@ final class ReportPage {
     }
     devTools.send(session, "Network.emulateNetworkConditions", "offline", true, "latency", 0,
         "downloadThroughput", -1, "uploadThroughput", -1);
-    devTools.send(session, "Emulation.setDeviceMetricsOverride", "width", 1280, "height", 900,
-        "deviceScaleFactor", 1, "mobile", false);
+    devTools.send(session, "Emulation.setDeviceMetricsOverride", "width", width, "height", height,
+        "deviceScaleFactor", 1, "mobile", width < 600);
     devTools.send(session, "Page.navigate", "url", file.toUri().toString());
     long deadline = System.nanoTime() + LOAD_TIMEOUT_MILLIS * 1_000_000;
     while (!page.evaluate("document.readyState === 'complete' "
