@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Reads and writes {@code results.json}. Writing is atomic (a temporary file in the same folder, then a rename), so
  * a reader never sees half a file and a crash never leaves one. Reading checks the schema id first, so a foreign
- * or newer file fails with the file and the reason rather than with a mapping error.
+ * or newer file fails with the file and the reason rather than with a mapping error; a file of the previous schema
+ * ({@link RunResult#SCHEMA_2}) is read as the current one.
  */
 public final class ResultsFile {
 
@@ -107,8 +108,28 @@ public final class ResultsFile {
     } catch (IOException e) {
       throw new InvalidResultsException(file, "cannot be read: " + e.getMessage());
     }
-    return parseVersioned(text, RunResult.SCHEMA, "results", RunResult.class,
+    return parseVersioned(upgraded(text), RunResult.SCHEMA, "results", RunResult.class,
         reason -> new InvalidResultsException(file, reason));
+  }
+
+  /**
+   * Reads a file of the previous schema as the current one: version 2's shapes hold whole numbers only, which
+   * version 3 reads as whole-number axes, and it had no axis overrides; so only the id changes. Anything else is left
+   * for {@link #parseVersioned} to judge, so its messages stay the same for every kind of bad file.
+   */
+  private static String upgraded(String text) {
+    JsonNode tree;
+    try {
+      tree = MAPPER.readTree(text);
+    } catch (JacksonException e) {
+      return text;
+    }
+    if (tree instanceof tools.jackson.databind.node.ObjectNode root
+        && RunResult.SCHEMA_2.equals(root.path("schema").asString(null))) {
+      root.put("schema", RunResult.SCHEMA);
+      return MAPPER.writeValueAsString(root);
+    }
+    return text;
   }
 
   /**

@@ -21,8 +21,9 @@ class ParsersTest {
 
   @Test
   void malformedShapesSayWhatIsWrong() {
-    assertThatThrownBy(() -> ShapeParser.parse("m=12,n=abc")).hasMessage(
-        "shape \"m=12,n=abc\": axis \"n\" has value \"abc\", which is not a whole number");
+    assertThatThrownBy(() -> ShapeParser.parse("m=12,n=12x")).hasMessage(
+        "shape \"m=12,n=12x\": axis \"n\" has value \"12x\", which is neither a number nor a name (a name starts"
+            + " with a letter, then letters, digits, _ or -)");
     assertThatThrownBy(() -> ShapeParser.parse("m=0")).hasMessageContaining("sizes must be positive");
     assertThatThrownBy(() -> ShapeParser.parse("m")).hasMessageContaining("\"m\" is not axis=value");
     assertThatThrownBy(() -> ShapeParser.parse("m=1,m=2")).hasMessageContaining("axis \"m\" appears twice");

@@ -21,8 +21,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Journal implements AutoCloseable {
 
-  /** The schema id of the header line. */
-  public static final String SCHEMA = "gpubench-journal/1";
+  /**
+   * The schema id of the header line. 2 replaced 1 as results 3 replaced 2 (the case lines are results' cases: their
+   * shapes may hold real numbers and names, and they may name overridden axes).
+   */
+  public static final String SCHEMA = "gpubench-journal/2";
+
+  /** The schema before {@link #SCHEMA}, still read: its case lines hold whole-number shapes, read alike. */
+  public static final String SCHEMA_1 = "gpubench-journal/1";
 
   /** The folder, inside the output folder, that holds the journals. */
   public static final String FOLDER = "journal";

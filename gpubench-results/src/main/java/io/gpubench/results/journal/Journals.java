@@ -44,7 +44,7 @@ public final class Journals {
     if (first == null || !"header".equals(text(first, "type"))) {
       throw ResultsFile.invalid(file, "has no header line: not a gpubench journal");
     }
-    if (!Journal.SCHEMA.equals(text(first, "schema"))) {
+    if (!Journal.SCHEMA.equals(text(first, "schema")) && !Journal.SCHEMA_1.equals(text(first, "schema"))) {
       throw ResultsFile.invalid(file, "has schema \"" + text(first, "schema") + "\"; this version reads \""
           + Journal.SCHEMA + "\"");
     }
