@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 
-/** One run: the summary table of every case, the environment, and the detail card of every case. */
+/**
+ * One run: the summary table of every case, the environment, the cases by axis ({@link AxesSection}) and the detail
+ * card of every case.
+ */
 final class RunSection {
 
   private RunSection() {}
@@ -47,6 +50,7 @@ final class RunSection {
   static void cases(Markup m, ChartData charts, RunResult run, int index, String label) {
     m.open("section", "class", "cases", "id", "cases-" + index);
     m.el("h2", "Cases: " + label);
+    AxesSection.write(m, charts, run, index);
     for (int i = 0; i < run.cases().size(); i++) {
       CaseSection.write(m, charts, run.cases().get(i), anchor(index, i));
     }
