@@ -38,6 +38,15 @@ class ParsersTest {
   }
 
   @Test
+  void costsUseWholeAndRealAxesAndNeverANameAxis() {
+    Dimensions d = ShapeParser.parse("n=4,alpha=0.5,layout=row").get(0);
+    CostExpression e = CostExpression.parse("2*n*alpha");
+    assertThat(BenchmarkDeclaration.Cost.evaluate(e, d, io.gpubench.api.Precision.FP32)).isEqualTo(4.0);
+    assertThat(e.nameAxis(d)).isEmpty();
+    assertThat(CostExpression.parse("n*layout").nameAxis(d)).contains("layout");
+  }
+
+  @Test
   void badCostExpressionsNameThePosition() {
     assertThatThrownBy(() -> CostExpression.parse("2*(m+n")).hasMessage(
         "cost expression \"2*(m+n\" at position 6: missing ')'");
