@@ -144,9 +144,9 @@ class ExecutionTest {
     EngineExecutionResults results = EngineKit.gpubench(out)
         .selectors(selectPackage("examples.invalid"), selectClass(GoodGemmBenchmark.class)).execute();
 
-    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(9).skipped(2));
+    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(15).skipped(2));
     results.testEvents().assertThatEvents().haveExactly(1, event(test("MalformedShapeBenchmark"),
-        finishedWithFailure(message(m -> m.contains("@Shape: shape \"m=12,n=abc\"")))));
+        finishedWithFailure(message(m -> m.contains("@Shape: shape \"m=12,n=12x\"")))));
     assertThat(Files.exists(out.resolve("results.json"))).isTrue();
   }
 
