@@ -99,7 +99,7 @@ final class Forks {
         t.stopDetail() + why, t.timedSeconds(), t.warmup(), t.discardedTrials(), t.forks());
     return new CaseResult(r.id(), r.benchmark(), r.workload(), r.displayName(), r.backend(), r.precision(), r.shape(),
         r.status(), r.message(), timing, r.correctness(), r.throughput(), r.telemetry(), r.memory(), r.metrics(),
-        r.audit(), r.worldSize(), r.flags());
+        r.audit(), r.worldSize(), r.flags(), r.axisOverrides());
   }
 
   /**

@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Frames {
   /** The protocol's version; the engine refuses a worker that speaks another. */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;

@@ -43,6 +43,7 @@ final class CaseSection {
     Badges.flags(m, flags);
     m.close("h3");
     m.el("p", c.id(), "class", "case-id");
+    AxesSection.overrides(m, c);
     if (c.message() != null && !c.message().isBlank()) {
       m.el("pre", c.message(), "class", "message");
     }

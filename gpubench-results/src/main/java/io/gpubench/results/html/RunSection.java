@@ -14,8 +14,8 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * One run: its first view, the summary table of every case that ran, the environment, and the detail card of every
- * case that ran.
+ * One run: its first view, the summary table of every case that ran, the environment, the cases by axis
+ * ({@link AxesSection}) and the detail card of every case that ran.
  */
 final class RunSection {
 
@@ -53,6 +53,7 @@ final class RunSection {
   static void cases(Markup m, ChartData charts, RunResult run, int index, String label) {
     m.open("section", "class", "cases", "id", "cases-" + index);
     m.el("h2", "Cases: " + label);
+    AxesSection.write(m, charts, run, index);
     for (int i = 0; i < run.cases().size(); i++) {
       // A skipped case has no figures: its reason is said once for its group, at the top, with the list.
       if (run.cases().get(i).status() != CaseStatus.SKIPPED) {

@@ -136,6 +136,8 @@
     }
   };
 
+  builders.axisLine = axisLineOption;
+
   var charts = [];
   function draw(el) {
     var spec = data[el.getAttribute('data-chart')];
@@ -245,6 +247,51 @@
       };
       text.addEventListener('input', apply);
       status.addEventListener('change', apply);
+    });
+  }
+
+  initAxisFilters();
+
+  // Cases by axis: the median time over one numeric axis, a line per choice of the other axes (AxesSection).
+  function axisLineOption(s) {
+    return {
+      animation: false,
+      grid: {left: 64, right: 24, top: 44, bottom: 48},
+      legend: {top: 0, type: 'scroll'},
+      tooltip: {trigger: 'item'},
+      xAxis: axisName(s.axis, s.logBase ? {type: 'log', logBase: s.logBase, min: 'dataMin', max: 'dataMax'}
+        : {type: 'value', scale: true}),
+      yAxis: axisName('median time per call (' + s.unit + ')', {type: 'value', nameGap: 48}),
+      series: s.series.map(function (line, i) {
+        var color = PALETTE[i % PALETTE.length];
+        return {name: line.name, type: 'line', data: line.points, symbolSize: 7,
+          lineStyle: {color: color}, itemStyle: {color: color}};
+      })
+    };
+  }
+
+  // Cases by axis: each select keeps the rows whose cell in its column holds the chosen value.
+  function initAxisFilters() {
+    document.querySelectorAll('.axis-group').forEach(function (group) {
+      var selects = group.querySelectorAll('select[data-col]');
+      var rows = group.querySelectorAll('table.axis-table tbody tr');
+      var count = group.querySelector('.axis-count');
+      function apply() {
+        var wanted = {};
+        selects.forEach(function (s) { if (s.value) { wanted[s.getAttribute('data-col')] = s.value; } });
+        var shown = 0;
+        rows.forEach(function (r) {
+          var show = true;
+          r.querySelectorAll('td[data-col]').forEach(function (td) {
+            var w = wanted[td.getAttribute('data-col')];
+            if (w !== undefined && td.getAttribute('data-value') !== w) { show = false; }
+          });
+          r.hidden = !show;
+          shown += show ? 1 : 0;
+        });
+        count.textContent = shown + ' of ' + rows.length + ' cases';
+      }
+      selects.forEach(function (s) { s.addEventListener('change', apply); });
     });
   }
 

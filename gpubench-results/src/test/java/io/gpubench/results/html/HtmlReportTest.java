@@ -175,6 +175,71 @@ class HtmlReportTest {
   }
 
   @Test
+  void eachWorkloadsCasesAreTabledByAxisWithAFilterPerVaryingColumn() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    List<Element> groups = doc.select("section.axes .axis-group");
+    assertThat(groups).extracting(g -> g.attr("data-workload"))
+        .containsExactly("StencilBenchmark#separable", "LayerGemm#gemm");
+
+    Element stencil = groups.get(0);
+    assertThat(stencil.select("table.axis-table th").eachText())
+        .containsExactly("n", "layout", "Median (95% CI)", "Rate", "Status");
+    assertThat(stencil.select("select[data-col=axis:n] option").eachText())
+        .containsExactly("all", "256", "512", "1024", "2048");
+    assertThat(stencil.select("select[data-col=axis:layout] option").eachAttr("value"))
+        .containsExactly("", "row", "col", "diag");
+    assertThat(stencil.select("tbody tr")).hasSize(9);
+    assertThat(stencil.select(".axis-count").text()).isEqualTo("9 of 9 cases");
+    Element diag = stencil.select("tbody tr").stream()
+        .filter(r -> r.attr("data-case").equals(ReportFixtures.STENCIL_DIAG)).findFirst().orElseThrow();
+    Element overridden = diag.selectFirst("td.overridden");
+    assertThat(overridden.text()).isEqualTo("diag *");
+    assertThat(overridden.attr("data-value")).isEqualTo("diag");
+    assertThat(overridden.attr("title")).isEqualTo("set by gpubench.axes.layout");
+    assertThat(stencil.select("p.muted").eachText()).contains("* set by the run (gpubench.axes.*), not declared by the class");
+
+    // The zipped GEMM family: one column per axis of the tuple, no precision or backend column (neither varies).
+    assertThat(groups.get(1).select("th.axis").eachText()).containsExactly("layer", "m", "n", "k");
+    assertThat(groups.get(1).select("select[data-col=axis:m]")).as("m does not vary").isEmpty();
+  }
+
+  @Test
+  void aLineOverANumericAxisIsDrawnWhereCasesDifferInItAlone() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    JsonNode charts = ResultsFile.mapper().readTree(doc.getElementById("gpubench-data").data());
+    List<JsonNode> lines = new java.util.ArrayList<>();
+    charts.forEach(c -> {
+      if (c.path("kind").asString().equals("axisLine")) {
+        lines.add(c);
+      }
+    });
+
+    // Only n varies alone (per layout); the GEMM layers change m, n and k together, so they get no line.
+    assertThat(lines).singleElement().satisfies(line -> {
+      assertThat(line.get("axis").asString()).isEqualTo("n");
+      assertThat(line.get("logBase").asInt()).as("powers of two spanning a factor of 8").isEqualTo(2);
+      assertThat(line.get("unit").asString()).isEqualTo("µs");
+      assertThat(line.get("series")).extracting(s -> s.get("name").asString())
+          .containsExactly("layout=row", "layout=col");
+      JsonNode row = line.get("series").get(0).get("points");
+      assertThat(row).hasSize(4);
+      assertThat(row.get(0).get(0).asDouble()).isEqualTo(256);
+      assertThat(row.get(3).get(0).asDouble()).isEqualTo(2048);
+      assertThat(row.get(3).get(1).asDouble()).isCloseTo(2 * 2048 / 1000.0, org.assertj.core.data.Percentage
+          .withPercentage(5));
+    });
+    assertThat(doc.select("section.axes figcaption").eachText())
+        .containsExactly("separable: median time per call over n, one line per choice of the other axes.");
+  }
+
+  @Test
+  void aCaseCardNamesTheAxesTheRunSet() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    assertThat(doc.select("article.case p.axis-overrides").eachText())
+        .containsExactly("Axes the run set, not the class: layout=diag (gpubench.axes.layout)");
+  }
+
+  @Test
   void noRunIsAClearError() {
     assertThatThrownBy(() -> HtmlReport.write(List.of(), dir.resolve("r.html")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one run");
