@@ -24,6 +24,10 @@ public final class ProbeDiagnostics {
   private static final float[] A = new float[N * N];
   private static final float[] B = new float[N * N];
   private static final float[] C = new float[N * N];
+  // the old probe's own data and code, as CpuContention had them: not shared with the trials' work
+  private static final float[] PA = new float[N * N];
+  private static final float[] PB = new float[N * N];
+  private static final float[] PC = new float[N * N];
   private static float sink;
 
   private ProbeDiagnostics() {}
@@ -39,6 +43,8 @@ public final class ProbeDiagnostics {
     for (int i = 0; i < N * N; i++) {
       A[i] = (i % 7) * 0.25f;
       B[i] = (i % 5) * 0.5f;
+      PA[i] = (i % 7) * 0.25f;
+      PB[i] = (i % 5) * 0.5f;
     }
     CpuContention now = new CpuContention();
     now.prime();
@@ -107,10 +113,18 @@ public final class ProbeDiagnostics {
   private static double probe() {
     long start = System.nanoTime();
     for (int r = 0; r < 4; r++) {
-      product();
+      for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++) {
+          float s = 0;
+          for (int k = 0; k < N; k++) {
+            s += PA[i * N + k] * PB[k * N + j];
+          }
+          PC[i * N + j] = s;
+        }
+      }
     }
     double nanos = System.nanoTime() - start;
-    sink += C[(int) ((long) nanos & (N * N - 1))];
+    sink += PC[(int) ((long) nanos & (N * N - 1))];
     return nanos;
   }
 
