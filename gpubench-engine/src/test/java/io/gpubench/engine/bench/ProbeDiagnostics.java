@@ -63,6 +63,7 @@ public final class ProbeDiagnostics {
     int gcTrials = 0;
     int newWithJit = 0;
     double worstNew = 0;
+    double[] early = new double[Math.min(200, trials)];
     for (int t = 0; t < trials; t++) {
       long jitBefore = jit.getTotalCompilationTime();
       gcBefore[0] = gcCount();
@@ -90,6 +91,9 @@ public final class ProbeDiagnostics {
       var conditions = now.afterTrial();
       boolean newContended = !conditions.throttleReasons().isEmpty();
       worstNew = Math.max(worstNew, conditions.slowdown());
+      if (t < early.length) {
+        early[t] = conditions.slowdown();
+      }
       oldFlags += oldContended ? 1 : 0;
       warmFlags += warmContended ? 1 : 0;
       newFlags += newContended ? 1 : 0;
@@ -106,6 +110,10 @@ public final class ProbeDiagnostics {
         100.0 * warmFlags / trials);
     System.out.printf(Locale.ROOT, "  probe as it is (fastest of 3 vs the p10):   %d contended (%.2f%%), %d while this "
         + "JVM compiled; largest slowdown %.2f%n", newFlags, 100.0 * newFlags / trials, newWithJit, worstNew);
+    java.util.Arrays.sort(early);
+    System.out.printf(Locale.ROOT, "  the probe's slowdown over the first %d trials (against the quiet time it primed): "
+        + "median %.3f, p90 %.3f, max %.3f%n", early.length, early[early.length / 2],
+        early[(int) (early.length * 0.9)], early[early.length - 1]);
     System.out.printf(Locale.ROOT, "  trials during which this JVM compiled: %d, collected: %d; sink %s%n", jitTrials,
         gcTrials, sink + now.sink());
   }
