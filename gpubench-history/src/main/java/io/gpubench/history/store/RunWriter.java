@@ -167,7 +167,9 @@ final class RunWriter {
     ps.setString(i++, k.timing() == null ? null : samples.clock());
     setInt(ps, i++, k.timing() == null ? null : samples.size());
     setInt(ps, i++, k.timing() == null ? null : k.timing().callsPerTrial());
-    setDouble(ps, i++, samples.size() == 0 ? (s == null ? null : s.median()) : samples.median());
+    Double median = samples.size() > 0 ? Double.valueOf(samples.median())
+        : s == null ? null : Double.valueOf(s.median());
+    setDouble(ps, i++, median);
     setDouble(ps, i++, medianCi == null || Double.isInfinite(medianCi[0]) ? null : medianCi[0]);
     setDouble(ps, i++, medianCi == null || Double.isInfinite(medianCi[1]) ? null : medianCi[1]);
     setDouble(ps, i++, s == null ? null : s.mean());

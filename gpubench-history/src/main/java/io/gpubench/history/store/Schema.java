@@ -172,7 +172,7 @@ final class Schema {
   private static void refuseForeign(Connection c, StoreLocation at) throws SQLException {
     List<String> tables = new ArrayList<>();
     DatabaseMetaData md = c.getMetaData();
-    try (ResultSet rs = md.getTables(null, null, "%", new String[] {"TABLE"})) {
+    try (ResultSet rs = md.getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
       while (rs.next()) {
         String name = rs.getString("TABLE_NAME");
         if (!name.toLowerCase(Locale.ROOT).startsWith("gpubench_") && !name.startsWith("sqlite_")) {
@@ -189,7 +189,7 @@ final class Schema {
 
   private static boolean hasTable(Connection c, String name) throws SQLException {
     DatabaseMetaData md = c.getMetaData();
-    try (ResultSet rs = md.getTables(null, null, name, new String[] {"TABLE"})) {
+    try (ResultSet rs = md.getTables(null, c.getSchema(), name, new String[] {"TABLE"})) {
       return rs.next();
     }
   }
