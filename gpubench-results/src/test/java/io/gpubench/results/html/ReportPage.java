@@ -78,6 +78,24 @@ public final class ReportPage {
   }
 
   /**
+   * The browser the page is open in, for protocol commands of a test's own (input events).
+   *
+   * @return the connection
+   */
+  public DevTools devTools() {
+    return devTools;
+  }
+
+  /**
+   * The page's protocol session.
+   *
+   * @return the session id
+   */
+  public String session() {
+    return session;
+  }
+
+  /**
    * Evaluates an expression in the page and returns its value.
    *
    * @param expression JavaScript
