@@ -1,7 +1,6 @@
 package io.gpubench.maven.gate;
 
 import io.gpubench.api.result.RunResult;
-import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Violation;
@@ -19,17 +18,31 @@ import java.util.List;
  *
  * @param build the runs to judge
  * @param bounds the compiled rules
- * @param baseline the baseline file
+ * @param baseline where the baseline runs come from: a file, or the history
  * @param failOnMissingBaseline whether an absent baseline file is a violation rather than a note
  * @param failOnIncomplete whether an incomplete run is a violation rather than a note
  * @param regression how to compare with the baseline
  */
 public record Gate(
-    BuildRuns build, List<Bound> bounds, Path baseline, boolean failOnMissingBaseline, boolean failOnIncomplete,
-    RegressionCheck regression) {
+    BuildRuns build, List<Bound> bounds, BaselineSource baseline, boolean failOnMissingBaseline,
+    boolean failOnIncomplete, RegressionCheck regression) {
 
   /**
    * Makes the gate, copying the bounds.
+   *
+   * @param build runs
+   * @param bounds rules
+   * @param baseline baseline source
+   * @param failOnMissingBaseline whether a missing baseline fails
+   * @param failOnIncomplete whether an incomplete run fails
+   * @param regression comparison settings
+   */
+  public Gate {
+    bounds = List.copyOf(bounds);
+  }
+
+  /**
+   * The gate against a baseline file.
    *
    * @param build runs
    * @param bounds rules
@@ -38,8 +51,9 @@ public record Gate(
    * @param failOnIncomplete whether an incomplete run fails
    * @param regression comparison settings
    */
-  public Gate {
-    bounds = List.copyOf(bounds);
+  public Gate(BuildRuns build, List<Bound> bounds, Path baseline, boolean failOnMissingBaseline,
+      boolean failOnIncomplete, RegressionCheck regression) {
+    this(build, bounds, BaselineSource.file(baseline), failOnMissingBaseline, failOnIncomplete, regression);
   }
 
   /**
@@ -69,15 +83,18 @@ public record Gate(
     notes.addAll(rules.notes());
 
     RegressionCheck.Outcome compared = null;
-    if (BaselineFile.exists(baseline)) {
-      compared = regression.check(build.results(), BaselineFile.read(baseline), baseline.toString());
+    BaselineSource.Loaded loaded = baseline.load(build.results());
+    notes.addAll(loaded.notes());
+    if (loaded.set() != null) {
+      compared = regression.check(build.results(), loaded.set(), baseline.name());
       violations.addAll(compared.violations());
       notes.addAll(compared.warnings());
+    } else if (loaded.failure() != null) {
+      violations.add(new Violation("baseline", "history", loaded.failure()));
     } else if (failOnMissingBaseline) {
-      violations.add(new Violation("baseline", "file", "baseline " + baseline
-          + " does not exist; record it with gpubench:baseline (or set failOnMissingBaseline to false)"));
+      violations.add(new Violation("baseline", "file", loaded.missing()));
     } else {
-      notes.add("no baseline " + baseline + ": nothing compared (record one with gpubench:baseline)");
+      notes.add(loaded.missingNote());
     }
     String md = MarkdownSummary.render(build, merged, rules, compared, violations);
     return new Report(md, violations, notes);
