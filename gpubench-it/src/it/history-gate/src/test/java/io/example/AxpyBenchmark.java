@@ -16,9 +16,9 @@ import io.gpubench.api.Trials;
  * build sets it through gpubench.fork.jvm-args.
  */
 @GpuBenchmark
-@Shape({"n=2048", "n=4096", "n=8192", "n=16384"})
+@Shape({"n=1024", "n=1536", "n=2048", "n=3072", "n=4096", "n=6144", "n=8192", "n=12288"})
 @Tolerance(maxAbs = 1e-3)
-@Trials(warmup = 2, min = 8, max = 30, budgetSeconds = 0.3)
+@Trials(warmup = 2, min = 8, max = 20, budgetSeconds = 0.2)
 public class AxpyBenchmark {
   private static final int PASSES = Integer.getInteger("sample.slowdown", 1);
   HostTensor x;
