@@ -131,7 +131,10 @@ class HistoryBaselineSourceTest {
     assertThat(bad.comparisons()).hasSize(25).allSatisfy(c -> assertThat(c.comparison().verdict())
         .isEqualTo(Verdict.SLOWER));
     assertThat(bad.violations()).hasSize(25);
-    assertThat(good.comparisons()).allSatisfy(c -> assertThat(c.comparison().verdict()).isEqualTo(Verdict.SAME));
+    // Unchanged code: never SLOWER or FASTER (a case whose own trials scatter widely is AMBIGUOUS, not SAME).
+    assertThat(good.comparisons()).hasSize(25).allSatisfy(c -> assertThat(c.comparison().verdict())
+        .isIn(Verdict.SAME, Verdict.AMBIGUOUS));
+    assertThat(good.comparisons()).filteredOn(c -> c.comparison().verdict() == Verdict.SAME).hasSizeGreaterThan(12);
     assertThat(good.violations()).isEmpty();
   }
 
