@@ -67,7 +67,17 @@ class PublishCredentialsTest {
       throw new IllegalStateException("gpubench.postgresTests=required but GPUBENCH_PG_URL is not set");
     }
     assumeTrue(url != null, "no PostgreSQL server: GPUBENCH_PG_URL is not set (eval \"$(.ci/start-postgres)\")");
-    return url;
+    // A schema of this test's own, so that every run starts from an empty store.
+    String schema = "plugin_" + ProcessHandle.current().pid() + "_" + Long.toString(System.nanoTime(), 36);
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("user", System.getenv("GPUBENCH_PG_USER"));
+    p.setProperty("password", System.getenv("GPUBENCH_PG_PASSWORD"));
+    try (var c = java.sql.DriverManager.getConnection(url, p); var st = c.createStatement()) {
+      st.executeUpdate("CREATE SCHEMA " + schema);
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("cannot create a schema for the test: " + e.getMessage(), e);
+    }
+    return url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
   }
 
   @Test
