@@ -121,7 +121,10 @@
     if (s.flags[String(p[0])]) { row('flags', s.flags[String(p[0])] + ' (left out of change points and baselines)'); }
     var before = null;
     for (var j = k - 1; j >= 0; j--) { if (!s.p[j][4]) { before = s.p[j]; break; } }
-    if (p[5] && before) {
+    if (p[5] === 'OLDER') {
+      row('against the run before', 'not compared on this page: only the newest 100 clean runs of a series are '
+          + '(gpubench:report compares any two runs)');
+    } else if (p[5] && before) {
       var b = data.runs[before[0]];
       row('against the run before', p[5] + ': ' + pct(1 + p[6]) + ' (' + pct(p[7]) + ' to ' + pct(p[8])
           + '), one run each side, provisional; run before: ' + (b.commit ? b.commit.substring(0, 10) : b.id)
