@@ -201,8 +201,9 @@ public final class Constants {
 
   /**
    * Keys that other gpubench tools read, which reach the engine as system properties when set on the Maven command
-   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switch of
-   * gpubench-results' browser tests. The engine ignores them; listing them keeps them from being taken for typos.
+   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switches of
+   * gpubench-results' browser tests and gpubench-history's PostgreSQL tests. The engine ignores them; listing them
+   * keeps them from being taken for typos.
    * {@code gpubench-it}'s {@code PluginKeysTest} checks that every parameter of the plugin is here.
    */
   public static final java.util.List<String> TOOL_KEYS = java.util.List.of(
@@ -214,7 +215,10 @@ public final class Constants {
       PREFIX + "failOnIncomplete", PREFIX + "failOnNotPassed", PREFIX + "ab.baseline", PREFIX + "ab.engines",
       PREFIX + "ab.includes",
       PREFIX + "ab.jvmArgs", PREFIX + "ab.rounds", PREFIX + "ab.timeoutSeconds", PREFIX + "ab.work",
-      PREFIX + "browserTests");
+      PREFIX + "browserTests", PREFIX + "history", PREFIX + "history.server", PREFIX + "history.branch",
+      PREFIX + "history.busyTimeout", PREFIX + "history.runs", PREFIX + "history.baselineBranch",
+      PREFIX + "history.publish", PREFIX + "history.failOnError", PREFIX + "history.output",
+      PREFIX + "history.commits", PREFIX + "postgresTests");
 
   private Constants() {}
 }

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  * A report opened in its own browser tab with the network emulated offline, and what the tab saw: console errors,
  * uncaught exceptions, requests, dialogs.
  */
-final class ReportPage {
+public final class ReportPage {
 
   private static final long LOAD_TIMEOUT_MILLIS = 60_000;
 
@@ -35,7 +35,7 @@ final class ReportPage {
    * @return the open page
    * @throws AssertionError with what the page reported when it does not finish loading
    */
-  static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
+  public static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
     return open(devTools, file, false, 1280, 900);
   }
 
@@ -48,7 +48,7 @@ final class ReportPage {
    * @param height the window's height
    * @return the open page
    */
-  static ReportPage open(DevTools devTools, Path file, int width, int height) throws InterruptedException {
+  public static ReportPage open(DevTools devTools, Path file, int width, int height) throws InterruptedException {
     return open(devTools, file, false, width, height);
   }
 
@@ -59,7 +59,7 @@ final class ReportPage {
    * @param file the page
    * @return the open page
    */
-  static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
+  public static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
     return open(devTools, file, true, 1280, 900);
   }
 
@@ -91,12 +91,30 @@ final class ReportPage {
   }
 
   /**
+   * The browser the page is open in, for protocol commands of a test's own (input events).
+   *
+   * @return the connection
+   */
+  public DevTools devTools() {
+    return devTools;
+  }
+
+  /**
+   * The page's protocol session.
+   *
+   * @return the session id
+   */
+  public String session() {
+    return session;
+  }
+
+  /**
    * Evaluates an expression in the page and returns its value.
    *
    * @param expression JavaScript
    * @return the value as JSON
    */
-  JsonNode evaluate(String expression) {
+  public JsonNode evaluate(String expression) {
     JsonNode r = devTools.send(session, "Runtime.evaluate", "expression", expression, "returnByValue", true,
         "awaitPromise", true);
     if (r.has("exceptionDetails")) {
@@ -111,7 +129,7 @@ final class ReportPage {
    * @param resource the script's name
    * @return its value
    */
-  JsonNode run(String resource) {
+  public JsonNode run(String resource) {
     try (InputStream in = ReportPage.class.getResourceAsStream(resource)) {
       return evaluate(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
@@ -120,7 +138,7 @@ final class ReportPage {
   }
 
   /** Console messages of level error or assert, log entries of level error (CSP, network), with their text. */
-  List<String> consoleErrors() {
+  public List<String> consoleErrors() {
     List<String> errors = new ArrayList<>();
     for (JsonNode e : mine("Runtime.consoleAPICalled")) {
       String type = e.path("type").asString("");
@@ -137,7 +155,7 @@ final class ReportPage {
   }
 
   /** Uncaught exceptions, with their description. */
-  List<String> exceptions() {
+  public List<String> exceptions() {
     return mine("Runtime.exceptionThrown").stream()
         .map(e -> e.path("exceptionDetails").path("exception").path("description").asString(
             e.path("exceptionDetails").path("text").asString("")))
@@ -145,12 +163,12 @@ final class ReportPage {
   }
 
   /** The URL of every request the page made. */
-  List<String> requests() {
+  public List<String> requests() {
     return mine("Network.requestWillBeSent").stream().map(e -> e.path("request").path("url").asString("")).toList();
   }
 
   /** Alerts, confirms and prompts the page opened: a report must never open one. */
-  List<String> dialogs() {
+  public List<String> dialogs() {
     return mine("Page.javascriptDialogOpening").stream().map(e -> e.path("message").asString("")).toList();
   }
 
@@ -159,7 +177,7 @@ final class ReportPage {
    *
    * @param png the file
    */
-  void screenshot(Path png) throws IOException {
+  public void screenshot(Path png) throws IOException {
     JsonNode size = devTools.send(session, "Page.getLayoutMetrics").path("cssContentSize");
     JsonNode shot = devTools.send(session, "Page.captureScreenshot", "format", "png", "captureBeyondViewport", true,
         "clip", java.util.Map.of("x", 0, "y", 0, "width", size.path("width").asDouble(),
@@ -174,7 +192,7 @@ final class ReportPage {
    * @param png the file
    * @param height the height in CSS pixels
    */
-  void screenshotTop(Path png, int height) throws IOException {
+  public void screenshotTop(Path png, int height) throws IOException {
     JsonNode size = devTools.send(session, "Page.getLayoutMetrics").path("cssContentSize");
     JsonNode shot = devTools.send(session, "Page.captureScreenshot", "format", "png", "captureBeyondViewport", true,
         "clip", java.util.Map.of("x", 0, "y", 0, "width", size.path("width").asDouble(),

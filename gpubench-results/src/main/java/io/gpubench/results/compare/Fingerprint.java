@@ -1,4 +1,4 @@
-package io.gpubench.maven.baseline;
+package io.gpubench.results.compare;
 
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
