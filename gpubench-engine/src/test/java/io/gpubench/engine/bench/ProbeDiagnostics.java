@@ -35,11 +35,14 @@ public final class ProbeDiagnostics {
   /**
    * Measures.
    *
-   * @param args trials (default 20,000), and {@code empty} or {@code gemm} for the trial's work
+   * @param args trials (default 20,000), and {@code empty}, {@code gemm} or {@code stream} (a 4 MB pass) for the
+   *     trial's work
    */
   public static void main(String[] args) {
     int trials = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
-    boolean gemm = args.length > 1 && args[1].equals("gemm");
+    String work = args.length > 1 ? args[1] : "empty";
+    boolean gemm = work.equals("gemm");
+    boolean stream = work.equals("stream");
     for (int i = 0; i < N * N; i++) {
       A[i] = (i % 7) * 0.25f;
       B[i] = (i % 5) * 0.5f;
@@ -64,12 +67,21 @@ public final class ProbeDiagnostics {
     int newWithJit = 0;
     double worstNew = 0;
     double[] early = new double[Math.min(200, trials)];
+    // the work each 1 ms trial got done, by what the probe after it said: do contended trials run slower themselves?
+    long[] quietWork = new long[trials];
+    long[] slowWork = new long[trials];
+    int quietCount = 0;
+    int slowCount = 0;
     for (int t = 0; t < trials; t++) {
       long jitBefore = jit.getTotalCompilationTime();
       gcBefore[0] = gcCount();
       long end = System.nanoTime() + 1_000_000;
+      long done = 0;
       while (System.nanoTime() < end) {
-        if (gemm) {
+        done++;
+        if (stream) {
+          stream();
+        } else if (gemm) {
           product();
         } else {
           empty();
@@ -94,6 +106,7 @@ public final class ProbeDiagnostics {
       if (t < early.length) {
         early[t] = conditions.slowdown();
       }
+      (newContended ? slowWork : quietWork)[newContended ? slowCount++ : quietCount++] = done;
       oldFlags += oldContended ? 1 : 0;
       warmFlags += warmContended ? 1 : 0;
       newFlags += newContended ? 1 : 0;
@@ -101,7 +114,7 @@ public final class ProbeDiagnostics {
       oldWithGc += oldContended && collected ? 1 : 0;
       newWithJit += newContended && compiled ? 1 : 0;
     }
-    System.out.printf(Locale.ROOT, "%d trials of 1 ms (%s); load %s%n", trials, gemm ? "16^3 products" : "empty calls",
+    System.out.printf(Locale.ROOT, "%d trials of 1 ms (%s); load %s%n", trials, stream ? "4 MB threshold passes" : gemm ? "16^3 products" : "empty calls",
         load());
     System.out.printf(Locale.ROOT, "  old probe (one cold probe vs the quickest): %d contended (%.2f%%), %d of them "
         + "while this JVM compiled, %d while it collected%n", oldFlags, 100.0 * oldFlags / trials, oldWithJit,
@@ -114,6 +127,14 @@ public final class ProbeDiagnostics {
     System.out.printf(Locale.ROOT, "  the probe's slowdown over the first %d trials (against the quiet time it primed): "
         + "median %.3f, p90 %.3f, max %.3f%n", early.length, early[early.length / 2],
         early[(int) (early.length * 0.9)], early[early.length - 1]);
+    java.util.Arrays.sort(quietWork, 0, quietCount);
+    java.util.Arrays.sort(slowWork, 0, slowCount);
+    if (quietCount > 0 && slowCount > 0) {
+      System.out.printf(Locale.ROOT, "  work done in a 1 ms trial, median: %d when the probe after it found the core "
+          + "quiet (%d trials), %d when contended (%d trials): contended trials ran %.2fx slower themselves%n",
+          quietWork[quietCount / 2], quietCount, slowWork[slowCount / 2], slowCount,
+          (double) quietWork[quietCount / 2] / slowWork[slowCount / 2]);
+    }
     System.out.printf(Locale.ROOT, "  trials during which this JVM compiled: %d, collected: %d; sink %s%n", jitTrials,
         gcTrials, sink + now.sink());
   }
@@ -145,6 +166,15 @@ public final class ProbeDiagnostics {
         }
         C[i * N + j] = s;
       }
+    }
+  }
+
+  // a memory-bound kernel like the image suite's threshold: it streams 4 MB, more than the caches hold
+  private static final float[] BIG = new float[1 << 20];
+
+  private static void stream() {
+    for (int i = 0; i < BIG.length; i += 1) {
+      BIG[i] = BIG[i] > 0.5f ? 0f : BIG[i] + 0.25f;
     }
   }
 
