@@ -35,6 +35,13 @@ import java.util.Locale;
  * than the factor. The first of three probes warms the cache, the fastest of three shrugs off a one-time stall, and
  * a low quantile is a level, not a record. A stretch of shared ports slows all three alike, so it is still seen.
  * Where the whole of a worker's life is contended, the quiet time is itself slow, and nothing is claimed.
+ *
+ * <p>An idle virtual machine is not an idle core. On another day the same 2-core VM, with nothing running in it but
+ * one JVM timing the probe back to back (load average 0.1), gave the probe two levels in stretches of about half a
+ * second, 6.3–6.5 µs and 9–11 µs; 1 ms trials that the probe then called contended got 1.58× less work done
+ * themselves (16³ products; 1.87× for a 4 MB streaming kernel), and 83% of trials fell in slow stretches. The host
+ * shared the core with another tenant: the flags were right, and only the host's owner can make them rare there.
+ * {@code ProbeDiagnostics} in this package's tests measures both.
  */
 final class CpuContention {
   /** A sample slower than this many times the quiet time marks its trial contended. */

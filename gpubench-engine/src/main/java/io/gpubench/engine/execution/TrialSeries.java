@@ -117,7 +117,10 @@ final class TrialSeries {
       keptSlowdowns.add(seen == null ? null : seen.slowdown());
       Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / callsPerTrial;
       Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / callsPerTrial;
-      trials.add(new Trial(t.hostNanos() / callsPerTrial, device, launch));
+      // The measured slowdown travels with the trial: a comparison can then judge a run by its quiet trials.
+      Double slowdown = seen != null && seen.slowdown() != null && seen.slowdown() > 0
+          ? Math.max(1, seen.slowdown()) : null;
+      trials.add(new Trial(t.hostNanos() / callsPerTrial, device, launch, slowdown));
       decision = rule.add(device != null ? device : t.hostNanos() / callsPerTrial, timedNanos * 1e-9).orElse(null);
     }
   }

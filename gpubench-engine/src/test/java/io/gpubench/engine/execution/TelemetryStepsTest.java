@@ -203,6 +203,10 @@ class TelemetryStepsTest {
     assertThat(always.flags().get(0).detail()).startsWith("5 of 5 trials kept ran slowed (cpu_contended: a probe")
         .endsWith("the median trial kept ran 1.50x slower than at speed");
     assertThat(always.flags().get(0).slowdown()).as("what the gate bounds the verdict by").isEqualTo(1.5);
+    assertThat(once.timing().trials()).as("each trial keeps the slowdown the probe measured, for the comparisons")
+        .extracting(io.gpubench.api.result.Trial::slowdown).containsOnly(1.02);
+    // (at least 1: a probe a little faster than its quiet time is a core at speed)
+    assertThat(always.timing().trials()).extracting(io.gpubench.api.result.Trial::slowdown).containsOnly(1.5);
   }
 
   @Test
