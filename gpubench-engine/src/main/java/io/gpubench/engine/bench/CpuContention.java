@@ -41,7 +41,10 @@ import java.util.Locale;
  * second, 6.3–6.5 µs and 9–11 µs; 1 ms trials that the probe then called contended got 1.58× less work done
  * themselves (16³ products; 1.87× for a 4 MB streaming kernel), and 83% of trials fell in slow stretches. The host
  * shared the core with another tenant: the flags were right, and only the host's owner can make them rare there.
- * {@code ProbeDiagnostics} in this package's tests measures both.
+ * {@code ProbeDiagnostics} in this package's tests measures both. Such stretches often outlast a worker, and a
+ * worker born in one finds a slow quiet time and calls its trials quiet: so the quiet time is also the machine's
+ * ({@link MachineQuietTime}), the quickest level any JVM on the machine found, and a sample is judged against the
+ * quicker of the two.
  */
 final class CpuContention {
   /** A sample slower than this many times the quiet time marks its trial contended. */
@@ -56,7 +59,7 @@ final class CpuContention {
   private static final int N = 16;
   private static final int REPEATS = 4;
   private static final int PRIME_SAMPLES = 1_000;
-  private static final CpuContention JVM = new CpuContention();
+  private static final CpuContention JVM = new CpuContention(MachineQuietTime.ofThisMachine());
   // One reason for every contended trial: the series lists the distinct reasons it discarded trials for.
   static final String REASON = String.format(Locale.ROOT,
       "%s: a probe after the trial took over %.2fx its quiet time", TrialConditions.CPU_CONTENDED, FACTOR);
@@ -73,11 +76,24 @@ final class CpuContention {
   private final float[] b = new float[N * N];
   private final float[] c = new float[N * N];
   private final LogHistogram samples = new LogHistogram();
+  private final MachineQuietTime machine;
   private float sink;
   private boolean primed;
+  // the machine's quiet time as it stood when this JVM primed, this JVM's included; NaN until then or where unknown
+  private double machineQuiet = Double.NaN;
 
-  /** A probe with no quiet time yet (the JVM's is {@link #ofThisJvm()}). */
+  /** A probe with no quiet time yet, judging by its own samples only (the JVM's is {@link #ofThisJvm()}). */
   CpuContention() {
+    this(null);
+  }
+
+  /**
+   * A probe that judges by the quicker of its own quiet time and the machine's.
+   *
+   * @param machine where the machine's quiet time is kept, or null to judge by this probe's samples only
+   */
+  CpuContention(MachineQuietTime machine) {
+    this.machine = machine;
     for (int i = 0; i < N * N; i++) {
       a[i] = (i % 7) * 0.25f;
       b[i] = (i % 5) * 0.5f;
@@ -102,6 +118,19 @@ final class CpuContention {
     for (int i = 0; i < PRIME_SAMPLES; i++) {
       samples.add(sample());
     }
+    if (machine != null) {
+      machineQuiet = machine.join(samples.quantile(QUIET_QUANTILE));
+    }
+  }
+
+  /**
+   * The quiet time a sample is judged against: this JVM's, or the machine's where that is quicker.
+   *
+   * @return nanoseconds
+   */
+  synchronized double quietNanos() {
+    double own = samples.quantile(QUIET_QUANTILE);
+    return machineQuiet > 0 ? Math.min(own, machineQuiet) : own;
   }
 
   /**
@@ -145,7 +174,7 @@ final class CpuContention {
    */
   synchronized TrialConditions judge(double nanos, double preemption) {
     samples.add(nanos);
-    double ports = nanos / samples.quantile(QUIET_QUANTILE);
+    double ports = nanos / quietNanos();
     double slowdown = Math.max(1, ports) * preemption;
     if (slowdown <= FACTOR) {
       return new TrialConditions(List.of(), null, slowdown);

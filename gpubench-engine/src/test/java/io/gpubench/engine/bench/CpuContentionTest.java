@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gpubench.api.spi.TrialConditions;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The CPU's contention probe: its verdict on a trial, and the probe itself on this machine. */
 class CpuContentionTest {
@@ -72,5 +75,38 @@ class CpuContentionTest {
     assertThat(after.slowdown()).isPositive();
     assertThat(after.throttleReasons()).hasSizeLessThanOrEqualTo(1);
     assertThat(probe.sink()).as("the products were computed").isNotNaN();
+  }
+
+  @Test
+  void theMachinesQuietTimeIsTheQuickestAnyJvmFoundAndAFileThatCannotBeUsedChangesNothing(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("probe.properties");
+    MachineQuietTime machine = new MachineQuietTime(file, "cpu|jvm");
+    assertThat(machine.join(9_000)).as("the first JVM's level").isEqualTo(9_000);
+    assertThat(machine.join(5_700)).as("a quicker JVM lowers it").isEqualTo(5_700);
+    assertThat(machine.join(9_500)).as("a JVM born in a slow stretch").isEqualTo(5_700);
+    assertThat(new MachineQuietTime(file, "other cpu|jvm").join(7_000)).as("another key").isEqualTo(7_000);
+    assertThat(new MachineQuietTime(file, "cpu|jvm").read()).isEqualTo(5_700);
+    Files.writeString(file, "cpu|jvm=not a number\n");
+    assertThat(new MachineQuietTime(file, "cpu|jvm").join(8_000)).isEqualTo(8_000);
+    Path folder = dir.resolve("a folder, not a file");
+    Files.createDirectories(folder);
+    assertThat(new MachineQuietTime(folder, "cpu|jvm").join(8_000)).as("unusable: its own level").isEqualTo(8_000);
+  }
+
+  @Test
+  void aJvmBornInASlowStretchJudgesItsTrialsAgainstTheMachinesQuietTime(@TempDir Path dir) {
+    MachineQuietTime machine = new MachineQuietTime(dir.resolve("probe.properties"), "cpu|jvm");
+    CpuContention probe = new CpuContention(machine);
+    probe.prime();
+    double own = probe.quietNanos();
+    // another JVM found the core 1.6x quicker than this one ever saw it
+    machine.join(own / 1.6);
+    CpuContention slowBorn = new CpuContention(machine);
+    slowBorn.prime();
+    assertThat(slowBorn.quietNanos()).isLessThanOrEqualTo(own / 1.6 * 1.0001);
+    TrialConditions c = slowBorn.judge(own);
+    assertThat(c.throttleReasons()).as("its own level is 1.6x the machine's").isNotEmpty();
+    assertThat(c.slowdown()).isCloseTo(1.6, within(0.05));
   }
 }
