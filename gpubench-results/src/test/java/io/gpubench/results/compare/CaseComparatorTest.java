@@ -270,6 +270,26 @@ class CaseComparatorTest {
         .hasMessageContaining("better neither higher nor lower");
   }
 
+  @Test
+  void hostTimedRunsRecordedBackToBackAreNotTrustedToSpreadLessThanTheFloor() {
+    // Ten baseline runs in a row spread ±0.5%; a later run of the same code is 8% off, as runs made later were on a
+    // shared runner. The device clock keeps the precision its runs showed.
+    Random random = new Random(31);
+    List<RunSamples> tight = runs(random, 10, 1_000_000, 0.005, 0.01, 30);
+    List<RunSamples> later = runs(random, 1, 1_080_000, 0, 0.01, 30);
+    CaseComparison host = GATE.compare(onHost(tight), onHost(later), Better.LOWER);
+    assertThat(host.verdict()).as(host.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(host.reason()).containsPattern("runs spread ±0\\.\\d%, taken as ±4\\.0% \\(the least host-timed runs");
+    assertThat(GATE.compare(tight, later, Better.LOWER).verdict()).isEqualTo(Verdict.SLOWER);
+    // A doubling is far beyond it.
+    assertThat(GATE.compare(onHost(tight), onHost(runs(random, 1, 2_000_000, 0, 0.01, 30)), Better.LOWER).verdict())
+        .isEqualTo(Verdict.SLOWER);
+  }
+
+  private static List<RunSamples> onHost(List<RunSamples> runs) {
+    return runs.stream().map(r -> new RunSamples(r.runId(), RunSamples.HOST, r.values(), r.flags())).toList();
+  }
+
   static List<RunSamples> runs(Random random, int count, double median, double runSpread, double trialSpread,
       int trials) {
     List<RunSamples> runs = new ArrayList<>();
