@@ -40,7 +40,7 @@ public final class JmhExport {
       if (c.status() != CaseStatus.PASSED || c.timing() == null || !cases.test(c)) {
         continue;
       }
-      double[] samples = RunSamples.allTrials(run.runId(), c).values();
+      double[] samples = RunSamples.of(run.runId(), c).values();
       if (samples.length == 0) {
         continue;
       }

@@ -200,7 +200,8 @@ final class RunWriter {
     }
     ps.setString(i++, tightest == null ? null : tightest.metric().key());
     setDouble(ps, i++, tightest == null ? null : tightest.usedShare());
-    ps.setBoolean(i++, !CaseDigest.deviceStateFlags(k).isEmpty());
+    // flagged as the stored samples are: a run judged by its quiet trials is clean
+    ps.setBoolean(i++, !samples.flags().isEmpty());
     ps.setBytes(i++, samples.size() == 0 ? null : Samples.pack(samples.values()));
     ps.setString(i, LINE.writeValueAsString(k));
   }

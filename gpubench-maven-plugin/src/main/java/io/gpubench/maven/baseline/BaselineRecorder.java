@@ -3,7 +3,6 @@ package io.gpubench.maven.baseline;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
@@ -48,7 +47,8 @@ public final class BaselineRecorder {
           ? run.finishedAt() : latest;
       for (CaseResult c : run.cases()) {
         RunSamples s = RunSamples.of(run.runId(), c);
-        List<String> flags = CaseDigest.deviceStateFlags(c);
+        // the flags of the samples recorded: a run judged by its quiet trials is not bounded by a contended flag
+        List<String> flags = s.flags();
         if (c.status() != CaseStatus.PASSED) {
           leftOut.add(c.id() + " (" + c.status() + ")");
           continue;

@@ -61,7 +61,7 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (s == null || !Figures.present(s.median())) {
       return Figures.ABSENT;
     }
-    double[] samples = RunSamples.allTrials("", c).values();
+    double[] samples = RunSamples.of("", c).values();
     if (samples.length == 0) {
       return Figures.duration(s.median());
     }
@@ -181,20 +181,9 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
    * @return the flags, empty when the case was not flagged
    */
   public static List<String> deviceStateFlags(CaseResult c) {
-    return deviceStateFlags(c, code -> true);
-  }
-
-  /**
-   * A case's device-state flags with the given codes, as {@link #deviceStateFlags(CaseResult)} labels them.
-   *
-   * @param c the case
-   * @param codes which flag codes to take
-   * @return the labels
-   */
-  public static List<String> deviceStateFlags(CaseResult c, java.util.function.Predicate<String> codes) {
     Map<String, String> byCode = new LinkedHashMap<>();
     for (Flag f : c.flags()) {
-      if (f.aboutDeviceState() && codes.test(f.code())) {
+      if (f.aboutDeviceState()) {
         byCode.putIfAbsent(f.code(), label(f, c.telemetry()));
       }
     }
@@ -209,20 +198,9 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
    * @return the slowdown
    */
   public static double deviceStateSlowdown(CaseResult c) {
-    return deviceStateSlowdown(c, code -> true);
-  }
-
-  /**
-   * The slowdown of a case's device-state flags with the given codes, as {@link #deviceStateSlowdown(CaseResult)}.
-   *
-   * @param c the case
-   * @param codes which flag codes to take
-   * @return the slowdown
-   */
-  public static double deviceStateSlowdown(CaseResult c, java.util.function.Predicate<String> codes) {
     double slowdown = 1;
     for (Flag f : c.flags()) {
-      if (f.aboutDeviceState() && codes.test(f.code())) {
+      if (f.aboutDeviceState()) {
         slowdown *= f.slowdown() == null ? Double.POSITIVE_INFINITY : f.slowdown();
       }
     }

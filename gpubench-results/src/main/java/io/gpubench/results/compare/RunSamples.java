@@ -1,7 +1,6 @@
 package io.gpubench.results.compare;
 
 import io.gpubench.api.result.CaseResult;
-import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import java.util.Arrays;
@@ -28,15 +27,6 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
 
   /** The clock name for host-clock samples. */
   public static final String HOST = "host";
-
-  /**
-   * The fewest quiet trials (the contention probe found the core at speed around them) that stand for a host-timed
-   * run whose other trials ran on a contended core. On a virtual machine whose host shared the core with another
-   * tenant, the core ran 1.6× slower in stretches of about half a second, and trials in those stretches were as much
-   * slower themselves: a run's median then said how its trials fell between the stretches, and runs of unchanged code
-   * spread by ±24%, which hid a 2× regression. Its quiet trials measure the code.
-   */
-  public static final int MIN_QUIET_TRIALS = 5;
 
   /**
    * Makes the samples, copying the values and the flags.
@@ -70,30 +60,12 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
 
   /**
    * The per-call times of a case in a run, on its primary clock: the device's where the case had one, else the host's.
-   * Of host-timed trials, the quiet ones where the probe found at least {@value #MIN_QUIET_TRIALS} quiet and some
-   * contended: their figure is the code's, the others' the core's.
    *
    * @param runId the run's id
    * @param c the case
    * @return the samples; none when the case was not timed
    */
   public static RunSamples of(String runId, CaseResult c) {
-    return of(runId, c, true);
-  }
-
-  /**
-   * The per-call times of every kept trial of a case in a run, on its primary clock, as the engine's statistics
-   * describe them: what a report shows beside the engine's median.
-   *
-   * @param runId the run's id
-   * @param c the case
-   * @return the samples; none when the case was not timed
-   */
-  public static RunSamples allTrials(String runId, CaseResult c) {
-    return of(runId, c, false);
-  }
-
-  private static RunSamples of(String runId, CaseResult c, boolean quietWhereMeasured) {
     Timing t = c.timing();
     List<String> flags = CaseDigest.deviceStateFlags(c);
     double slowdown = CaseDigest.deviceStateSlowdown(c);
@@ -103,14 +75,6 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
     if (t.device() != null) {
       return new RunSamples(runId, DEVICE, t.trials().stream().map(Trial::deviceNanos).filter(Objects::nonNull)
           .mapToDouble(Double::doubleValue).toArray(), flags, slowdown);
-    }
-    List<Trial> quiet = t.trials().stream().filter(Trial::measuredQuiet).toList();
-    if (quietWhereMeasured && quiet.size() >= MIN_QUIET_TRIALS && quiet.size() < t.trials().size()) {
-      // The core's speed came and went in stretches: the run's quiet trials are its figure, and a contended flag,
-      // which is about the others, does not bound them.
-      List<String> others = CaseDigest.deviceStateFlags(c, code -> !code.equals(Flag.CONTENDED));
-      return new RunSamples(runId, HOST, quiet.stream().mapToDouble(Trial::hostNanos).toArray(), others,
-          CaseDigest.deviceStateSlowdown(c, code -> !code.equals(Flag.CONTENDED)));
     }
     return new RunSamples(runId, HOST, t.trials().stream().mapToDouble(Trial::hostNanos).toArray(), flags,
         slowdown);
