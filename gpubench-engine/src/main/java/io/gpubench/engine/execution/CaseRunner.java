@@ -43,6 +43,15 @@ public final class CaseRunner implements AutoCloseable {
 
   /**
    * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
+   * Where the forks disagree ({@link io.gpubench.engine.statistics.ForkAgreement}) and their count was the device's
+   * default, further forks are measured, up to {@value #DISAGREEMENT_FORKS} in all and within twice the case's budget,
+   * until an outcome holds a majority of at least three forks: then the case's figure (the median of all forks'
+   * trials) is the typical outcome's, and the {@code forks-disagree} flag says what each fork measured.
+   *
+   * <p>The default second fork shows a second JIT profile. Once the forks of a workload agreed in this run, a later
+   * case of it that the first fork found steady at once (its trial loop compiled before the warm-up's first round,
+   * by the workload's earlier cases in that worker) and timed to its target is measured in that fork alone: a second
+   * fork would time its own compiled loop of the same workload, which agreed the last time. The stop detail says so.
    *
    * @param spec the case
    * @return its outcome
@@ -57,25 +66,108 @@ public final class CaseRunner implements AutoCloseable {
       }
     }
     int forks = spec.fork().forksOn(spec.backend().id());
+    boolean declared = spec.fork().forks() > 0;
     List<CaseDriver.Outcome> outcomes = new ArrayList<>();
     int callsPerTrial = 0;
     for (int i = 0; i < forks; i++) {
-      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial));
+      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial, 0), false);
       outcomes.add(o);
       if (o.result().status() != CaseStatus.PASSED) {
-        break;
+        return driver.combine(spec, outcomes, "");
       }
       callsPerTrial = o.result().timing().callsPerTrial();
-      if (i == 0 && forks > 1 && spec.fork().forks() == 0 && longCalls(o.result())) {
-        return new CaseDriver.Outcome(Forks.oneFork(o.result(), String.format(java.util.Locale.ROOT,
-            "; measured in one fork, not the default %d: at %s a call a second worker would repeat the first call"
-                + " and the warm-up for a figure its own work dominates, not a JIT profile (@Fork(forks) or"
-                + " gpubench.forks to measure in more)", forks,
-            io.gpubench.results.compare.Figures.duration(o.result().timing().primary().median()))),
-            o.cause(), o.stackTrace(), o.runnerFault());
+      if (i == 0 && forks > 1 && !declared) {
+        String one = oneForkReason(spec, o.result(), o.steadyAtOnce(), forks);
+        if (one != null) {
+          return new CaseDriver.Outcome(Forks.oneFork(o.result(), one), o.cause(), o.stackTrace(), o.runnerFault(),
+              o.files(), o.notes());
+        }
       }
     }
-    return driver.combine(spec, outcomes);
+    String note = "";
+    if (forks > 1 && !declared && Forks.disagreement(timings(outcomes)).isPresent()) {
+      int before = outcomes.size();
+      while (outcomes.size() < DISAGREEMENT_FORKS && !majority(outcomes) && withinBudget(spec, outcomes)) {
+        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, 0), true);
+        outcomes.add(o);
+        if (o.result().status() != CaseStatus.PASSED) {
+          return driver.combine(spec, outcomes, "");
+        }
+      }
+      note = outcomes.size() == before ? "; no further fork was measured (twice the case's budget of "
+          + spec.trials().budgetSeconds() + " s spent)"
+          : String.format(java.util.Locale.ROOT, "; %d further forks measured in fresh workers%s", outcomes.size()
+              - before, majority(outcomes) ? ", until one outcome held a majority"
+              : outcomes.size() >= DISAGREEMENT_FORKS ? ", up to " + DISAGREEMENT_FORKS + " in all"
+              : ", within twice the case's budget");
+    } else if (forks > 1 && outcomes.size() > 1) {
+      agreed.add(workloadKey(spec));
+    }
+    return driver.combine(spec, outcomes, note);
+  }
+
+  /** The most forks a case whose forks disagree is measured in. */
+  static final int DISAGREEMENT_FORKS = 5;
+
+  /** The fewest forks that make a majority outcome the case's figure can stand on. */
+  static final int MAJORITY_FORKS = 3;
+
+  // Workloads (class, workload, device) whose forks agreed in this run.
+  private final java.util.Set<String> agreed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  private static String workloadKey(CaseSpec spec) {
+    return spec.declaration().type().getName() + "#" + spec.workload().name() + "@" + spec.backend().id();
+  }
+
+  /** Why a case keeps to its first fork, in the stop detail's words; null when it takes the default forks. */
+  private String oneForkReason(CaseSpec spec, io.gpubench.api.result.CaseResult r, boolean steadyAtOnce, int forks) {
+    if (longCalls(r)) {
+      return String.format(java.util.Locale.ROOT, "; measured in one fork, not the default %d: at %s a call a second"
+          + " worker would repeat the first call and the warm-up for a figure its own work dominates, not a JIT"
+          + " profile (@Fork(forks) or gpubench.forks to measure in more)", forks,
+          io.gpubench.results.compare.Figures.duration(r.timing().primary().median()));
+    }
+    if (steadyAtOnce && r.flags().isEmpty() && r.timing().stop() == io.gpubench.api.result.StopReason.TARGET_REACHED
+        && agreed.contains(workloadKey(spec))) {
+      return String.format(java.util.Locale.ROOT, "; measured in one fork, not the default %d: steady at once (its"
+          + " trial loop compiled by the workload's earlier cases in this worker, whose forks agreed) and timed to"
+          + " its target (@Fork(forks) or gpubench.forks to measure in more)", forks);
+    }
+    return null;
+  }
+
+  private static List<io.gpubench.api.result.Timing> timings(List<CaseDriver.Outcome> outcomes) {
+    return outcomes.stream().map(o -> o.result().timing()).toList();
+  }
+
+  /** Whether one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks. */
+  private static boolean majority(List<CaseDriver.Outcome> outcomes) {
+    List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(x -> {
+      double[] s = x.clone();
+      java.util.Arrays.sort(s);
+      return io.gpubench.engine.statistics.SampleStatistics.percentile(s, 0.5);
+    }).toList();
+    for (double m : medians) {
+      long close = medians.stream().filter(o -> Math.max(o / m, m / o)
+          < io.gpubench.engine.statistics.ForkAgreement.MIN_RATIO).count();
+      if (close >= MAJORITY_FORKS && 2 * close > medians.size()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether another fork fits in twice the case's budget: its warm-ups and trials so far, and one more fork at their
+   * mean.
+   */
+  private static boolean withinBudget(CaseSpec spec, List<CaseDriver.Outcome> outcomes) {
+    double spent = 0;
+    for (CaseDriver.Outcome o : outcomes) {
+      var s = o.result().timing().spent();
+      spent += s == null ? 0 : s.warmupSeconds() + s.trialSeconds();
+    }
+    return spent * (outcomes.size() + 1) / outcomes.size() <= 2 * spec.trials().budgetSeconds();
   }
 
   /**
@@ -91,19 +183,22 @@ public final class CaseRunner implements AutoCloseable {
   /** From this time per call, a case keeps to one fork unless more are asked for. */
   static final double LONG_CALL_NANOS = 100e6;
 
-  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork) {
+  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork, boolean retire) {
     WorkerPool.Lease lease;
+    long start = System.nanoTime();
     try {
       lease = pool.lease(spec, fork.index());
     } catch (StepFailed e) {
       return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
     }
+    double startSeconds = lease.started() ? (System.nanoTime() - start) / 1e9 : 0;
     CaseDriver.Outcome outcome = null;
     try {
-      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork);
+      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork.startedIn(startSeconds));
       return outcome;
     } finally {
-      pool.done(lease, outcome == null || outcome.runnerFault() != null);
+      // a further fork's worker is a fresh JVM for this case alone: the class's forks keep theirs
+      pool.done(lease, retire || outcome == null || outcome.runnerFault() != null);
     }
   }
 
