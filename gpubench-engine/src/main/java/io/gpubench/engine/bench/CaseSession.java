@@ -425,8 +425,9 @@ public final class CaseSession implements CaseChannel {
   }
 
   @Override
-  public Steps.Started startTrials(int asked) throws StepFailed {
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
     try {
+      int asked = plan.callsPerTrial();
       if (asked < 0) {
         throw new IllegalArgumentException("calls per trial " + asked + ": at least 1, or 0 for the warm-up's");
       }
@@ -436,8 +437,8 @@ public final class CaseSession implements CaseChannel {
       trialCalls = () -> calls.run(callsPerTrial, kept);
       this.callsPerTrial = callsPerTrial;
       batchCalls = 0;
-      if (!hostClock() && !inWorld()) {
-        startBatch();
+      if (!hostClock() && !inWorld() && plan.batchCalls() != 0) {
+        startBatch(plan.batchCalls());
       }
       telemetry = session.startTelemetry();
       // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
@@ -454,9 +455,10 @@ public final class CaseSession implements CaseChannel {
   /**
    * Decides the batch figure from one untimed trial, which also settles the clock's mode (its probe, a capture): a
    * call under {@value CallsPerTrial#BATCH_BELOW_NANOS} ns timed in graph or blocked mode gets a batch trial of more
-   * calls back to back beside each trial, timed by a clock of its own in the same mode (its own captured graph).
+   * calls back to back beside each trial ({@code asked} of them where an earlier fork settled the count), timed by a
+   * clock of its own in the same mode (its own captured graph).
    */
-  private void startBatch() throws Throwable {
+  private void startBatch(int asked) throws Throwable {
     session.synchronize();
     TrialClock.TrialTime probe = clock.time(trialCalls);
     releaseKept(callsPerTrial);
@@ -465,7 +467,7 @@ public final class CaseSession implements CaseChannel {
         || Double.isNaN(probe.deviceNanos())) {
       return;
     }
-    int n = CallsPerTrial.batch(probe.deviceNanos() / callsPerTrial);
+    int n = asked == Steps.TrialsPlan.AUTO_BATCH ? CallsPerTrial.batch(probe.deviceNanos() / callsPerTrial) : asked;
     if (n == 0) {
       return;
     }

@@ -130,7 +130,7 @@ public final class CaseDriver {
    * @return its outcome
    */
   public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId) {
-    return run(spec, channel, backendId, new Fork(0, 1, 0, 0));
+    return run(spec, channel, backendId, new Fork(0, 1, 0, 0, 0));
   }
 
   /**
@@ -139,9 +139,10 @@ public final class CaseDriver {
    * @param index the fork's number, from 0
    * @param count how many forks measure the case
    * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
+   * @param batchCalls the calls of the batch trial the first fork settled on (0 for none), for the later ones
    * @param workerStartSeconds how long starting this fork's worker took; 0 where it was kept from an earlier case
    */
-  public record Fork(int index, int count, int callsPerTrial, double workerStartSeconds) {
+  public record Fork(int index, int count, int callsPerTrial, int batchCalls, double workerStartSeconds) {
 
     /**
      * This fork, its worker started in so many seconds.
@@ -150,7 +151,7 @@ public final class CaseDriver {
      * @return the fork
      */
     public Fork startedIn(double seconds) {
-      return new Fork(index, count, callsPerTrial, seconds);
+      return new Fork(index, count, callsPerTrial, batchCalls, seconds);
     }
   }
 
@@ -210,7 +211,8 @@ public final class CaseDriver {
     TrialPolicy policy = spec.trials().perFork(fork.count());
     double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
         ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
-    Warming.Plan plan = Warming.plan(policy, fork.callsPerTrial(), stepLimit, spec.world() != null);
+    Warming.Plan plan = Warming.plan(policy, fork.callsPerTrial(), fork.index() == 0 ? Steps.TrialsPlan.AUTO_BATCH
+        : fork.batchCalls(), stepLimit, spec.world() != null);
 
     // The front of the case, set-up to its first trials, in one exchange: none of the engine's decisions falls
     // between these steps (the runner applies the engine's rule for the calls per trial to what it measured).
@@ -221,7 +223,7 @@ public final class CaseDriver {
     // The recorders (a profiler's range and capture, JFR) start right before the trials and stop right after; the
     // kernel audit's call comes after them, never inside the trials.
     front.add(Step.INSTRUMENT.with(recording.instruments(spec)));
-    front.add(Step.START_TRIALS.with(plan.callsPerTrial()));
+    front.add(Step.START_TRIALS.with(plan.trials()));
     front.add(Step.TRIALS.with(TrialSeries.firstBatch(policy)));
     List<Object> replies = channel.run(front);
     Steps.Prepared prepared = (Steps.Prepared) replies.get(0);

@@ -69,13 +69,15 @@ public final class CaseRunner implements AutoCloseable {
     boolean declared = spec.fork().forks() > 0;
     List<CaseDriver.Outcome> outcomes = new ArrayList<>();
     int callsPerTrial = 0;
+    int batchCalls = 0;
     for (int i = 0; i < forks; i++) {
-      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial, 0), false);
+      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial, batchCalls, 0), false);
       outcomes.add(o);
       if (o.result().status() != CaseStatus.PASSED) {
         return driver.combine(spec, outcomes, "");
       }
       callsPerTrial = o.result().timing().callsPerTrial();
+      batchCalls = o.result().timing().batchCalls();
       if (i == 0 && forks > 1 && !declared) {
         String one = oneForkReason(spec, o.result(), o.steadyAtOnce(), forks);
         if (one != null) {
@@ -88,7 +90,8 @@ public final class CaseRunner implements AutoCloseable {
     if (forks > 1 && !declared && Forks.disagreement(timings(outcomes)).isPresent()) {
       int before = outcomes.size();
       while (outcomes.size() < DISAGREEMENT_FORKS && !majority(outcomes) && withinBudget(spec, outcomes)) {
-        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, 0), true);
+        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, batchCalls, 0),
+            true);
         outcomes.add(o);
         if (o.result().status() != CaseStatus.PASSED) {
           return driver.combine(spec, outcomes, "");

@@ -36,8 +36,18 @@ final class Warming {
    * @param callsPerTrial the calls per trial to start the trials with, or 0 for the runner's (the warm-up's, else
    *     its rule)
    * @param none why there is no warm-up until steady, for the results; null when there is one
+   * @param batchCalls the calls of the batch trial beside each trial ({@link Steps.TrialsPlan#batchCalls()})
    */
-  record Plan(int further, Steps.SettlePlan settle, int callsPerTrial, String none) {
+  record Plan(int further, Steps.SettlePlan settle, int callsPerTrial, String none, int batchCalls) {
+
+    /**
+     * How the trials are to be made.
+     *
+     * @return the plan of the trials
+     */
+    Steps.TrialsPlan trials() {
+      return new Steps.TrialsPlan(callsPerTrial, batchCalls);
+    }
 
     /**
      * The plan's steps, in order.
@@ -90,23 +100,28 @@ final class Warming {
    *
    * @param policy its policy, of this fork
    * @param fixedCallsPerTrial the calls per trial an earlier fork used, or 0
+   * @param fixedBatchCalls the calls of the batch trial an earlier fork used (0 for none), or
+   *     {@link Steps.TrialsPlan#AUTO_BATCH} for the first fork
    * @param stepLimitSeconds the longest one step may take in the runner, or infinity
    * @param world whether the case is a world's
    * @return the plan
    */
-  static Plan plan(TrialPolicy policy, int fixedCallsPerTrial, double stepLimitSeconds, boolean world) {
+  static Plan plan(TrialPolicy policy, int fixedCallsPerTrial, int fixedBatchCalls, double stepLimitSeconds,
+      boolean world) {
     int further = Math.max(0, policy.warmup() - 1);
     int callsPerTrial = fixedCallsPerTrial > 0 ? fixedCallsPerTrial
         : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : world ? 1 : 0;
+    // A batch figure where the engine picks the trials' calls: a declared count is the trial the user asked for.
+    int batchCalls = world || policy.callsPerTrial() > 0 ? 0 : fixedBatchCalls;
     if (world) {
       // Each rank would settle on its own count of calls, and a collective that one rank makes and another does not
       // never returns: a world's ranks make the declared calls, the same on every rank.
       return new Plan(further, null, callsPerTrial, "the %d declared calls on every rank of the world; steadiness not"
-          + " checked (ranks must make the same calls)");
+          + " checked (ranks must make the same calls)", batchCalls);
     }
     if (policy.maxWarmupSeconds() == 0) {
       return new Plan(further, null, callsPerTrial, "the %d declared calls; steadiness not checked"
-          + " (maxWarmupSeconds = 0)");
+          + " (maxWarmupSeconds = 0)", batchCalls);
     }
     double cap = policy.warmupCapSeconds();
     String capBy = policy.warmupWithinBudget()
@@ -117,6 +132,6 @@ final class Warming {
       cap = STEP_SHARE * stepLimitSeconds;
       capBy = String.format(Locale.ROOT, "half the step's time limit of %.0f s", stepLimitSeconds);
     }
-    return new Plan(further, new Steps.SettlePlan(cap, callsPerTrial, capBy), callsPerTrial, null);
+    return new Plan(further, new Steps.SettlePlan(cap, callsPerTrial, capBy), callsPerTrial, null, batchCalls);
   }
 }

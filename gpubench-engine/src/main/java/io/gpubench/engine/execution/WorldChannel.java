@@ -107,8 +107,8 @@ final class WorldChannel implements CaseChannel {
   }
 
   @Override
-  public Steps.Started startTrials(int callsPerTrial) throws StepFailed {
-    return all(Phase.TRIALS, (r, c) -> c.startTrials(callsPerTrial)).get(0);
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
+    return all(Phase.TRIALS, (r, c) -> c.startTrials(plan)).get(0);
   }
 
   @Override

@@ -68,12 +68,11 @@ public interface CaseChannel {
   /**
    * Starts telemetry and readies the trial loop.
    *
-   * @param callsPerTrial the calls each trial makes, or 0 for the warm-up's (where it did not settle: the engine's
-   *     rule over the declared calls' time on the host clock, one call on a device clock)
+   * @param plan the calls per trial and of the batch trial beside each
    * @return the calls per trial, and the batch trial timed beside each trial where there is one
    * @throws StepFailed as for {@link #prepare}
    */
-  Steps.Started startTrials(int callsPerTrial) throws StepFailed;
+  Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed;
 
   /**
    * Runs timed trials.

@@ -27,7 +27,7 @@ public enum Step {
   /** {@link CaseChannel#instrument}. */
   INSTRUMENT("instrument", Phase.TRIALS, Steps.Instruments.class, Void.class),
   /** {@link CaseChannel#startTrials}. */
-  START_TRIALS("startTrials", Phase.TRIALS, Integer.class, Steps.Started.class),
+  START_TRIALS("startTrials", Phase.TRIALS, Steps.TrialsPlan.class, Steps.Started.class),
   /** {@link CaseChannel#trials}. */
   TRIALS("trials", Phase.TRIALS, Integer.class, Steps.TrialBatch.class),
   /** {@link CaseChannel#endTrials}. */
@@ -134,7 +134,7 @@ public enum Step {
         channel.instrument((Steps.Instruments) body);
         yield null;
       }
-      case START_TRIALS -> channel.startTrials((Integer) body);
+      case START_TRIALS -> channel.startTrials((Steps.TrialsPlan) body);
       case TRIALS -> channel.trials((Integer) body);
       case END_TRIALS -> channel.endTrials();
       case COLLECT -> channel.collect((Steps.AuditRequest) body);

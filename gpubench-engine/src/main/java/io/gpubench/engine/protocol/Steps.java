@@ -99,6 +99,20 @@ public final class Steps {
   public record SettlePlan(double capSeconds, int callsPerTrial, String capBy) {}
 
   /**
+   * How the trials are to be made.
+   *
+   * @param callsPerTrial the calls each trial makes, or 0 for the warm-up's (where it did not settle: the engine's
+   *     rule over the declared calls' time on the host clock, one call on a device clock)
+   * @param batchCalls the calls of a batch trial beside each trial: {@link #AUTO_BATCH} for the engine's rule (on a
+   *     device clock in graph or blocked mode, a call under ~50 µs gets one:
+   *     {@link io.gpubench.engine.statistics.CallsPerTrial#batch}), 0 for none, or a count a later fork keeps
+   */
+  public record TrialsPlan(int callsPerTrial, int batchCalls) {
+    /** {@link #batchCalls()}: the engine's rule decides, from one untimed trial. */
+    public static final int AUTO_BATCH = -1;
+  }
+
+  /**
    * The trials are ready.
    *
    * @param callsPerTrial the calls each trial makes (what the engine asked, or where it left the runner the choice, the

@@ -73,8 +73,8 @@ final class WorkerChannel implements CaseChannel {
   }
 
   @Override
-  public Steps.Started startTrials(int callsPerTrial) throws StepFailed {
-    return call(Step.START_TRIALS, callsPerTrial, Steps.Started.class);
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
+    return call(Step.START_TRIALS, plan, Steps.Started.class);
   }
 
   @Override

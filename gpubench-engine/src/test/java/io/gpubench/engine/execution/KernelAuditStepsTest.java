@@ -227,8 +227,8 @@ class KernelAuditStepsTest {
       }
 
       @Override
-      public Steps.Started startTrials(int callsPerTrial) {
-        return new Steps.Started(callsPerTrial, 0);
+      public Steps.Started startTrials(Steps.TrialsPlan plan) {
+        return new Steps.Started(plan.callsPerTrial(), 0);
       }
 
       @Override

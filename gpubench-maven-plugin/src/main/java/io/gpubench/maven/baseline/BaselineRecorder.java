@@ -47,7 +47,8 @@ public final class BaselineRecorder {
           ? run.finishedAt() : latest;
       for (CaseResult c : run.cases()) {
         RunSamples s = RunSamples.of(run.runId(), c);
-        List<String> flags = CaseDigest.deviceStateFlags(c);
+        // the flags a comparison bounds a run by: the device's state, and forks that disagreed
+        List<String> flags = CaseDigest.comparisonFlags(c);
         if (c.status() != CaseStatus.PASSED) {
           leftOut.add(c.id() + " (" + c.status() + ")");
           continue;
@@ -70,7 +71,8 @@ public final class BaselineRecorder {
         }
         BaselineRun r = new BaselineRun(run.runId(), run.finishedAt(), run.environment().gitRevision(),
             java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags,
-            flags.isEmpty() || !s.bounded() ? null : s.slowdown());
+            flags.isEmpty() || !s.bounded() ? null : s.slowdown(), s.spread() == 1 || !s.bounded() ? null
+                : s.spread());
         BaselineCase one = new BaselineCase(c.id(), s.clock(), List.of(r));
         cases.merge(c.id(), one, (old, now) -> old.plus(now, Integer.MAX_VALUE));
       }

@@ -68,6 +68,10 @@ public final class ConsoleSummary {
     byReason.forEach((reason, names) -> sb.append("  skipped ")
         .append(names.size() == 1 ? names.get(0) : names.size() + " cases (" + names.get(0) + ", ...)")
         .append(": ").append(reason).append('\n'));
+    // The first case pays for starting: where its seconds went tells a slow first answer's cause.
+    run.cases().stream().filter(c -> CaseDigest.secondsSpent(c) != null).findFirst().ifPresent(c -> sb
+        .append("  first case, ").append(c.displayName()).append(", answered in ").append(CaseDigest.secondsSpent(c))
+        .append('\n'));
     sb.append("  results: ").append(resultsFile).append('\n');
     return sb.toString();
   }
