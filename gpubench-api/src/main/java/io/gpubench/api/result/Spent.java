@@ -13,11 +13,13 @@ package io.gpubench.api.result;
  * @param trialSeconds the timed trials with what runs between them (the contention probe, telemetry, the engine's
  *     questions), discarded trials included
  * @param endSeconds after the trials: the kernel audit's call, the last checks, tear-down
+ * @param otherSeconds the rest: the engine's own work and the wire between it and the worker (in a fresh worker, the
+ *     first frames also load and compile the protocol's code)
  * @param forks the forks that measured it
  * @param totalSeconds from the engine asking for its first worker to its result
  */
 public record Spent(double workerStartSeconds, double setupSeconds, double warmupSeconds, int warmupRounds,
-    double trialSeconds, double endSeconds, int forks, double totalSeconds) {
+    double trialSeconds, double endSeconds, double otherSeconds, int forks, double totalSeconds) {
 
   /**
    * Two forks' seconds together.
@@ -28,6 +30,7 @@ public record Spent(double workerStartSeconds, double setupSeconds, double warmu
   public Spent plus(Spent other) {
     return new Spent(workerStartSeconds + other.workerStartSeconds, setupSeconds + other.setupSeconds,
         warmupSeconds + other.warmupSeconds, warmupRounds + other.warmupRounds, trialSeconds + other.trialSeconds,
-        endSeconds + other.endSeconds, forks + other.forks, totalSeconds + other.totalSeconds);
+        endSeconds + other.endSeconds, otherSeconds + other.otherSeconds, forks + other.forks,
+        totalSeconds + other.totalSeconds);
   }
 }

@@ -512,6 +512,7 @@ public final class CaseSession implements CaseChannel {
   @Override
   public Steps.TrialBatch trials(int count) throws StepFailed {
     try {
+      long begin = System.nanoTime();
       List<TrialClock.TrialTime> times = new ArrayList<>(count);
       List<TrialConditions> conditions = new ArrayList<>(count);
       List<Double> batches = new ArrayList<>(batchCalls > 0 ? count : 0);
@@ -544,7 +545,8 @@ public final class CaseSession implements CaseChannel {
         conditions.add(seen);
       }
       JitThresholds.count(loop.getClass(), count, (long) count * callsPerTrial);
-      return new Steps.TrialBatch(times, anyConditions ? conditions : List.of(), batches);
+      return new Steps.TrialBatch(times, anyConditions ? conditions : List.of(), batches,
+          (System.nanoTime() - begin) / 1e9);
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);
     }

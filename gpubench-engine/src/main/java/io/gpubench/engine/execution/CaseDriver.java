@@ -259,9 +259,10 @@ public final class CaseDriver {
     long done = System.nanoTime();
     double total = (done - began) / 1e9;
     double endSeconds = (done - trialsEnd) / 1e9;
-    double trialSeconds = Math.max(0, total - endSeconds - prepared.seconds() - warm.warmup().seconds());
+    double other = Math.max(0, total - endSeconds - prepared.seconds() - warm.warmup().seconds()
+        - series.runnerSeconds());
     Spent spent = new Spent(fork.workerStartSeconds(), prepared.seconds(), warm.warmup().seconds(),
-        warm.warmup().rounds(), trialSeconds, endSeconds, 1, total + fork.workerStartSeconds());
+        warm.warmup().rounds(), series.runnerSeconds(), endSeconds, other, 1, total + fork.workerStartSeconds());
     Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup(), spent);
 
     if (finished.agreement() != null) {

@@ -55,6 +55,8 @@ final class TrialSeries {
   // per kept trial: the slowdown its conditions measured (the CPU's probe); null where nothing measured it
   private final List<Double> keptSlowdowns = new ArrayList<>();
   private double timedNanos;
+  // the runner's seconds of the batches, what runs between trials included
+  private double batchSeconds;
   private int discarded;
   private int keptThrottled;
   private int keptContended;
@@ -113,6 +115,7 @@ final class TrialSeries {
   }
 
   void add(Steps.TrialBatch batch) {
+    batchSeconds += batch.seconds();
     List<TrialClock.TrialTime> times = batch.times();
     for (int i = 0; i < times.size(); i++) {
       if (decision != null) {
@@ -269,6 +272,16 @@ final class TrialSeries {
    */
   double[] primary() {
     return trials.stream().mapToDouble(this::headline).toArray();
+  }
+
+  /**
+   * The seconds the trials took in the runner, with what runs between them (the contention probe, telemetry), the
+   * batches measured after the decision included.
+   *
+   * @return seconds
+   */
+  double runnerSeconds() {
+    return batchSeconds;
   }
 
   StoppingRule.Decision decision() {

@@ -188,8 +188,10 @@ public final class Steps {
    *     cannot tell; empty where the device has no telemetry
    * @param batches where the trials have a batch figure ({@link Started#batchCalls()}), each trial's batch trial's
    *     device time, for all the batch's calls, in the same order; else empty
+   * @param seconds how long the batch took in the runner, what runs between its trials included
    */
-  public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions, List<Double> batches) {
+  public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions, List<Double> batches,
+      double seconds) {
 
     /**
      * Trials without telemetry.
@@ -197,7 +199,7 @@ public final class Steps {
      * @param times the times
      */
     public TrialBatch(List<TrialClock.TrialTime> times) {
-      this(times, List.of(), List.of());
+      this(times, List.of(), List.of(), 0);
     }
 
     /**
@@ -207,7 +209,7 @@ public final class Steps {
      * @param conditions the conditions
      */
     public TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions) {
-      this(times, conditions, List.of());
+      this(times, conditions, List.of(), 0);
     }
 
     /**
@@ -216,6 +218,7 @@ public final class Steps {
      * @param times times
      * @param conditions conditions
      * @param batches batch trials' device times
+     * @param seconds the batch's seconds
      */
     public TrialBatch {
       times = List.copyOf(times);

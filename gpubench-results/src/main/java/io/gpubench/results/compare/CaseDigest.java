@@ -80,7 +80,7 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
 
   /**
    * Where a case's seconds went, in words: {@code 3.21 s: worker start 0.45 s, set-up 0.12 s, warm-up 1.90 s (24
-   * rounds), trials 0.62 s, after the trials 0.05 s; 2 forks}. A class's first case pays its workers' starts and the
+   * rounds), trials 0.62 s, after the trials 0.05 s, engine and wire 0.07 s; 2 forks}. A class's first case pays its workers' starts and the
    * class's loading (in the set-up), a case waiting for its JIT its warm-up rounds, a case of several forks each.
    *
    * @param c the case
@@ -92,9 +92,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
       return null;
     }
     return String.format(java.util.Locale.ROOT, "%s: worker start %s, set-up %s, warm-up %s (%d round%s), trials"
-        + " %s, after the trials %s; %d fork%s", seconds(s.totalSeconds()), seconds(s.workerStartSeconds()),
-        seconds(s.setupSeconds()), seconds(s.warmupSeconds()), s.warmupRounds(), s.warmupRounds() == 1 ? "" : "s",
-        seconds(s.trialSeconds()), seconds(s.endSeconds()), s.forks(), s.forks() == 1 ? "" : "s");
+        + " %s, after the trials %s, engine and wire %s; %d fork%s", seconds(s.totalSeconds()),
+        seconds(s.workerStartSeconds()), seconds(s.setupSeconds()), seconds(s.warmupSeconds()), s.warmupRounds(),
+        s.warmupRounds() == 1 ? "" : "s", seconds(s.trialSeconds()), seconds(s.endSeconds()),
+        seconds(s.otherSeconds()), s.forks(), s.forks() == 1 ? "" : "s");
   }
 
   private static String seconds(double s) {
