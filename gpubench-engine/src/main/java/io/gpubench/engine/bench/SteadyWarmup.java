@@ -121,10 +121,30 @@ final class SteadyWarmup {
             : loopStates.get(n - 1);
         String detail = decision.get().detail() + "; " + quoted.words(thresholds);
         boolean steady = decision.get().end() == WarmupEnd.STEADY;
-        boolean atOnce = steady && n == WarmupRule.WINDOW && loopStates.get(0).reached();
+        boolean atOnce = steady && atOnce(made, loopStates.get(0).reached());
         return new Steps.Settled(made, steady, detail, seconds, calls, callsPerTrial, atOnce);
       }
     }
+  }
+
+  /**
+   * Whether a steady warm-up was steady at once: the trial loop was compiled before the first round (another case of
+   * the workload compiled it in this JVM), and the calls ran as fast in one of the first rounds as in the last (the
+   * first with the last round's calls per batch: until the engine's calls per trial have followed the time per call, a
+   * round's time per call holds more of a batch's own cost; within 10% of them counts, as the count follows the time
+   * per call's last digits). The rounds after it waited on noise, or on the JIT compiling other code, not on this code
+   * getting faster.
+   */
+  private static boolean atOnce(List<Steps.Round> made, boolean compiledBefore) {
+    Steps.Round last = made.get(made.size() - 1);
+    for (int k = 0; k < made.size() && k < WarmupRule.WINDOW; k++) {
+      Steps.Round r = made.get(k);
+      if (Math.abs((double) r.callsPerBatch() / last.callsPerBatch() - 1) <= 0.1) {
+        double change = last.perCallNanos() / r.perCallNanos();
+        return compiledBefore && change >= 1 - WarmupRule.FALL && change <= 1 + WarmupRule.RISE;
+      }
+    }
+    return false;
   }
 
   /** The trial loop's counts before a round, and whether the round counts as due for C2. */

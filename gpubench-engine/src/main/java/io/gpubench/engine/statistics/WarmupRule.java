@@ -45,10 +45,10 @@ public final class WarmupRule {
   public static final int WINDOW = 3;
 
   /** How much faster per call the last round may be and still count as flat. */
-  static final double FALL = 0.02;
+  public static final double FALL = 0.02;
 
   /** How much slower per call the last round may be and still count as flat. */
-  static final double RISE = 0.05;
+  public static final double RISE = 0.05;
 
   /** The most share of the window's time the JIT may spend compiling and count as quiet. */
   static final double QUIET_SHARE = 0.02;
