@@ -60,7 +60,7 @@ public @interface Trials {
 
   /**
    * The most seconds one case takes to warm up and time, all its forks together: each fork gets its share, its
-   * warm-up until steady at most {@code 3/4} of it (a warm-up cut short is flagged {@code not-steady}, and the trials
+   * warm-up until steady at most {@code 9/10} of it (a warm-up cut short is flagged {@code not-steady}, and the trials
    * start), its trials the rest. Where {@link #maxWarmupSeconds()} declares a warm-up cap of its own, the budget
    * bounds the trials alone. A case whose forks disagree may take up to twice its budget for the further forks that
    * tell which outcome is typical.

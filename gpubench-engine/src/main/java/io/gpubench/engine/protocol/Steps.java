@@ -93,7 +93,7 @@ public final class Steps {
    * @param callsPerTrial the calls per trial to keep (a later fork keeps the first fork's), or 0 for the engine's rule
    *     ({@link io.gpubench.engine.statistics.CallsPerTrial} on the host clock, round by round; one call on a
    *     device clock)
-   * @param capBy what set the cap, for the detail of a warm-up it cut short, such as {@code "3/4 of the fork's
+   * @param capBy what set the cap, for the detail of a warm-up it cut short, such as {@code "90% of the fork's
    *     budget of 2.50 s"}
    */
   public record SettlePlan(double capSeconds, int callsPerTrial, String capBy) {}

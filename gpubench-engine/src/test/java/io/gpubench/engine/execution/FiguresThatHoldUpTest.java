@@ -63,7 +63,7 @@ class FiguresThatHoldUpTest {
     assertThat(c.status()).as(String.valueOf(c.message())).isEqualTo(CaseStatus.PASSED);
     assertThat(c.timing().warmup().end()).isEqualTo(WarmupEnd.CAP);
     assertThat(c.timing().forks()).hasSize(2).allSatisfy(fork -> assertThat(fork.warmup().detail())
-        .contains("the cap: 75% of the fork's budget of 0.100 s"));
+        .contains("the cap: 90% of the fork's budget of 0.100 s"));
     assertThat(c.flags()).extracting(Flag::code).contains(Flag.NOT_STEADY);
     assertThat(c.timing().spent()).isNotNull();
     assertThat(c.timing().spent().forks()).isEqualTo(2);
