@@ -8,7 +8,8 @@
 #
 # Usage, from the repository root:  gpubench-figures/scripts/first-case.sh [BASE] [rounds, default 3] [selection]
 # A selection of the examples' CPU suite: package:io.gpubench.examples (the examples module is then built too).
-# Environment: REPO (default ~/.m2/repository), WORK (default target/first-case), MVN (default mvn).
+# Environment: REPO (default ~/.m2/repository), WORK (default target/first-case), MVN (default mvn), KEEP=1 to keep
+# the worktree of BASE (target/first-case/before-tree) for another run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 base=${1:-$(git -C "$root" merge-base HEAD main)}
@@ -35,6 +36,9 @@ if [ ! -d "$before" ]; then
 else
   git -C "$before" checkout -q --detach "$base"
 fi
+# The worktree is the repository's until removed: gone at the end unless KEEP=1 (a rerun then skips its build's
+# compilation).
+[ "${KEEP:-0}" = 1 ] || trap 'git -C "$root" worktree remove --force "$before"' EXIT
 echo "before: $(git -C "$before" log -1 --format='%h %s' | cut -c1-100)"
 echo "after:  the working tree at $(git -C "$root" log -1 --format='%h %s' | cut -c1-90)"
 classpath "$before" "$work/before.cp"

@@ -71,9 +71,10 @@ public @interface Trials {
 
   /**
    * Calls per timed trial; the trial's time is divided by it. 0, the default, lets the engine choose: on the host
-   * clock (CPU cases), as many calls as make a trial last about a millisecond after warm-up, so that the clock's own
-   * cost (some 25 ns a reading) is under 0.01% of a trial; on a device clock, one call (a device times the calls
-   * without the launch path, see {@link #deviceTiming()}).
+   * clock (CPU cases), as many calls as make a trial last about 100 µs after warm-up, so that the clock's own cost
+   * (some 25 ns a reading) is 0.05% of a trial; on a device clock, one call (a device times the calls without the
+   * launch path, see {@link #deviceTiming()}), and for a call under ~50 µs in graph or blocked mode a batch trial of
+   * calls back to back beside each trial, whose figure is then the case's headline ({@code Timing.batch}).
    *
    * @return 0 for the engine's choice, or at least 1
    */

@@ -70,10 +70,8 @@ public final class CaseSession implements CaseChannel {
   private CallLoop loop;
   private Object[] kept = new Object[0];
   private TrialCalls trialCalls;
-  // the batch figure's: a second clock of the same mode, whose trials make batchCalls calls back to back
-  private TrialClock batchClock;
-  private TrialCalls batchTrialCalls;
-  private int batchCalls;
+  // the batch figure's trials beside each trial, or null for none
+  private BatchTrials batch;
   private CaseInstruments instruments;
   private int callsPerTrial;
   // what the untimed calls so far measured, for the warm-up's first round and the engine's calls per trial
@@ -195,9 +193,7 @@ public final class CaseSession implements CaseChannel {
     spentSeconds = 0;
     perCallNanos = Double.NaN;
     settledCalls = 0;
-    batchClock = null;
-    batchTrialCalls = null;
-    batchCalls = 0;
+    batch = null;
     BenchmarkDeclaration decl;
     WorkloadDeclaration w;
     Backend backend;
@@ -436,9 +432,9 @@ public final class CaseSession implements CaseChannel {
       CallLoop calls = loop;
       trialCalls = () -> calls.run(callsPerTrial, kept);
       this.callsPerTrial = callsPerTrial;
-      batchCalls = 0;
+      batch = null;
       if (!hostClock() && !inWorld() && plan.batchCalls() != 0) {
-        startBatch(plan.batchCalls());
+        batch = BatchTrials.start(session, clock, callsPerTrial, plan.batchCalls(), keptLoop());
       }
       telemetry = session.startTelemetry();
       // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
@@ -446,40 +442,27 @@ public final class CaseSession implements CaseChannel {
       if (contention != null) {
         contention.prime();
       }
-      return new Steps.Started(callsPerTrial, batchCalls);
+      return new Steps.Started(callsPerTrial, batch == null ? 0 : batch.count());
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
     }
   }
 
-  /**
-   * Decides the batch figure from one untimed trial, which also settles the clock's mode (its probe, a capture): a
-   * call under {@value CallsPerTrial#BATCH_BELOW_NANOS} ns timed in graph or blocked mode gets a batch trial of more
-   * calls back to back beside each trial ({@code asked} of them where an earlier fork settled the count), timed by a
-   * clock of its own in the same mode (its own captured graph).
-   */
-  private void startBatch(int asked) throws Throwable {
-    session.synchronize();
-    TrialClock.TrialTime probe = clock.time(trialCalls);
-    releaseKept(callsPerTrial);
-    io.gpubench.api.DeviceTiming mode = clock.mode();
-    if (mode != io.gpubench.api.DeviceTiming.GRAPH && mode != io.gpubench.api.DeviceTiming.BLOCKED
-        || Double.isNaN(probe.deviceNanos())) {
-      return;
-    }
-    int n = asked == Steps.TrialsPlan.AUTO_BATCH ? CallsPerTrial.batch(probe.deviceNanos() / callsPerTrial) : asked;
-    if (n == 0) {
-      return;
-    }
-    ensureKept(n);
+  /** The trial loop for the batch figure's trials: room for what they keep, released after the clock. */
+  private BatchTrials.Loop keptLoop() {
     CallLoop calls = loop;
-    batchTrialCalls = () -> calls.run(n, kept);
-    batchClock = session.clock(mode);
-    batchCalls = n;
-    // Its first trial settles it as the first trial settled the single-call clock: untimed.
-    session.synchronize();
-    batchClock.time(batchTrialCalls);
-    releaseKept(n);
+    return new BatchTrials.Loop() {
+      @Override
+      public TrialCalls calls(int n) {
+        ensureKept(n);
+        return () -> calls.run(n, kept);
+      }
+
+      @Override
+      public void release(int n) {
+        releaseKept(n);
+      }
+    };
   }
 
   /** This thread's CPU time, or -1 where the JVM cannot read it. */
@@ -515,7 +498,7 @@ public final class CaseSession implements CaseChannel {
       long begin = System.nanoTime();
       List<TrialClock.TrialTime> times = new ArrayList<>(count);
       List<TrialConditions> conditions = new ArrayList<>(count);
-      List<Double> batches = new ArrayList<>(batchCalls > 0 ? count : 0);
+      List<Double> batches = new ArrayList<>(batch != null ? count : 0);
       boolean anyConditions = false;
       for (int i = 0; i < count; i++) {
         if (spec.trials().cache() == CacheMode.COLD) {
@@ -526,13 +509,8 @@ public final class CaseSession implements CaseChannel {
         long start = System.nanoTime();
         TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
         releaseKept(callsPerTrial);
-        if (batchCalls > 0) {
-          if (spec.trials().cache() == CacheMode.COLD) {
-            session.flushCache();
-          }
-          session.synchronize();
-          batches.add(batchClock.time(batchTrialCalls).deviceNanos());
-          releaseKept(batchCalls);
+        if (batch != null) {
+          batches.add(batch.time(session, spec.trials().cache() == CacheMode.COLD));
         }
         long end = System.nanoTime();
         long cpuEnd = contention != null ? threadCpuNanos() : -1;
@@ -698,8 +676,7 @@ public final class CaseSession implements CaseChannel {
     }
     loop = null;
     clock = null;
-    batchClock = null;
-    batchTrialCalls = null;
+    batch = null;
     if (instance != null && ctx != null) {
       for (Method m : spec.declaration().tearDowns()) {
         try {
