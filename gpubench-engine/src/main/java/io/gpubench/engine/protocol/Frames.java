@@ -22,8 +22,11 @@ import tools.jackson.databind.json.JsonMapper;
  * Version: {@value #VERSION}, checked in the worker's hello.
  */
 public final class Frames {
-  /** The protocol's version; the engine refuses a worker that speaks another. 3: typed steps in batches. */
-  public static final int VERSION = 3;
+  /**
+   * The protocol's version; the engine refuses a worker that speaks another. 4: typed steps in batches (3 carried a
+   * case's axes in its request, one step a frame).
+   */
+  public static final int VERSION = 4;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;
