@@ -20,7 +20,19 @@ public final class BuildIdentity {
    * @return such as {@code maven 4242 2026-12-01T21:40:12.340Z}, or empty when this process is not a Maven fork
    */
   public static Optional<String> ofThisProcess() {
-    return ProcessHandle.current().parent().flatMap(BuildIdentity::ofMaven);
+    Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+    // Surefire starts its forks through a shell on Unix ("/bin/sh -c cd DIR && java ..."), and dash keeps the shell
+    // as the fork's parent: Maven is then the grandparent.
+    if (parent.isPresent() && isShell(parent.get())) {
+      parent = parent.get().parent();
+    }
+    return parent.flatMap(BuildIdentity::ofMaven);
+  }
+
+  private static boolean isShell(ProcessHandle p) {
+    String command = p.info().command().orElse("");
+    String name = command.substring(command.lastIndexOf('/') + 1);
+    return name.equals("sh") || name.equals("dash") || name.equals("bash");
   }
 
   private static Optional<String> ofMaven(ProcessHandle parent) {
