@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kernel audit and profiler hooks on the H200, from the repository root with .device staged (stage-h200.sh):
-#  1. the audit and profiler tests (io.gpubench.cuda.audit, io.gpubench.cuda.profiler: the CPU tests of stack walks,
+#  1. the audit and profiler tests (io.gpubench.cuda.internal.audit, .internal.profiler: the CPU tests of stack walks,
 #     record layouts and attribution, then CuptiAuditGpuTest on the GPU), printing each audit's table; raw CUPTI
 #     buffers and the stack walks go to $OUT/audit-dump (gpubench.cuda.audit.dump-dir);
 #  2. the engine over the CUDA examples, audit on (the default), in its worker processes: CudaGemmBenchmark at 1024^3
@@ -25,7 +25,7 @@ ls -l /usr/local/cuda/lib64/libcupti.so* /usr/local/cuda/lib64/libnvtx3interop.s
 # 1. the audit tests
 SECONDS=0
 timeout 150 $J -Xmx24g -Dgpubench.cuda.audit.dump-dir="$OUT/audit-dump" -jar "$LAUNCHER" execute --class-path "$CP" \
-  --select-package io.gpubench.cuda.audit --select-package io.gpubench.cuda.profiler \
+  --select-package io.gpubench.cuda.internal.audit --select-package io.gpubench.cuda.internal.profiler \
   --details=tree --disable-banner --disable-ansi-colors > "$OUT/audit.log" 2>&1
 echo "audit tests rc=$? wall ${SECONDS} s"
 grep -E "^audit-summary \|" "$OUT/audit.log"

@@ -10,7 +10,7 @@ CP=$(ls $dev/lib/*.jar | tr '\n' ':'); J=$jre/jre/bin/java
 L="$J -Xmx48g -jar $(ls $dev/junit-platform-console-standalone-*.jar) execute --class-path $CP --details=tree --disable-banner"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,power.limit --format=csv
 SECONDS=0
-timeout 120 $L --select-class io.gpubench.cuda.PeakProbeTest --select-class io.gpubench.cuda.PeakSelectionTest > $OUT/probe.log 2>&1
+timeout 120 $L --select-class io.gpubench.cuda.internal.backend.PeakProbeTest --select-class io.gpubench.cuda.internal.backend.PeakSelectionTest > $OUT/probe.log 2>&1
 echo "probe tests rc=$? wall ${SECONDS} s"
 grep -E "PeakProbeTest|tests (successful|failed|aborted)|✘" $OUT/probe.log | head
 timeout 60 $J -Dgpubench.cuda.peaks=measured -cp "$CP" io.gpubench.engine.diagnostics.Diagnostics --require cuda > $OUT/diagnostics.txt 2>&1

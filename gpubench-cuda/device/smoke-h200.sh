@@ -11,7 +11,7 @@ CP=$(ls $dev/lib/*.jar | tr '\n' ':'); J=$jre/jre/bin/java
 LAUNCHER=$(ls $dev/junit-platform-console-standalone-*.jar)
 SECONDS=0
 timeout 240 $J -Xmx24g -jar "$LAUNCHER" execute --class-path "$CP" --include-classname '.*Test$' \
-  --select-class io.gpubench.cuda.CudaSessionGpuTest --select-class io.gpubench.cuda.DeviceTimingGpuTest \
+  --select-class io.gpubench.cuda.internal.backend.CudaBackendSessionGpuTest --select-class io.gpubench.cuda.internal.backend.DeviceTimingGpuTest \
   --select-class io.gpubench.cuda.nccl.CommunicatorGpuTest --select-class io.gpubench.examples.cuda.FaultIsolationGpuTest \
   --config gpubench.output-dir="$OUT/gpubench-fault" --details=tree --disable-banner > "$OUT/gpu-tests.log" 2>&1
 echo "gpu tests rc=$? wall ${SECONDS} s"

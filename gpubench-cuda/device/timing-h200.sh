@@ -27,7 +27,7 @@ nvidia-smi --query-compute-apps=pid,process_name --format=csv >> "$OUT/smi.txt" 
 PYTHONUNBUFFERED=1 python3 $dev/torch_graph_timing.py 1024 > "$OUT/torch-before.log" 2>&1
 echo "torch before rc=$?"
 rm -rf target/gpubench-saxpy
-launcher --select-class io.gpubench.cuda.DeviceTimingGpuTest --select-class io.gpubench.cuda.CudaSessionGpuTest \
+launcher --select-class io.gpubench.cuda.internal.backend.DeviceTimingGpuTest --select-class io.gpubench.cuda.internal.backend.CudaBackendSessionGpuTest \
   --select-class io.gpubench.examples.cuda.SaxpyEventLoopTest \
   --select-class io.gpubench.examples.cuda.DeviceTimingModesTest > "$OUT/gpu-tests.log" 2>&1
 echo "gpu tests rc=$?"

@@ -11,7 +11,7 @@ def suite = { String simpleName ->
 
 // Each invalid class is a test set of its own with one test in error, whose message names the member and value.
 def expected = [
-    MalformedShapeBenchmark      : ['@Shape', 'abc'],
+    MalformedShapeBenchmark      : ['@Shape', '"64..100:16"', 'end it at 96 or 112'],
     UnknownCostAxisBenchmark     : ['@Cost(flops)', '"k"'],
     ParameterisedMeasureBenchmark: ['@Measure run(int)', 'BenchContext'],
 ]

@@ -17,7 +17,7 @@ assert broken != null && broken.status == 'ERROR'
 assert broken.message.contains('io.example.BrokenBenchmark @Shape')
 // So do the reports.
 ['report.html', 'summary.md', 'results.csv'].each { f ->
-  // Markdown escapes a case's brackets: alpha \[n=64, ...
+  // summary.md escapes Markdown's brackets: alpha \[n=64, ...
   def text = new File(out, f).text.replace('\\[', '[')
   assert text.contains('alpha [n=64') && text.contains('beta [n=128') : "${f} lacks a fork's cases"
   assert text.contains('invalid @Shape') : "${f} lacks the invalid class"

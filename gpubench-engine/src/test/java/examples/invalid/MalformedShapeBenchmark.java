@@ -6,7 +6,7 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.Tolerance;
 
 @GpuBenchmark
-@Shape("m=12,n=abc")
+@Shape("m=12,n=12x")
 public class MalformedShapeBenchmark {
   @Measure
   float[] run() {

@@ -58,20 +58,50 @@ public interface BenchContext {
   }
 
   /**
-   * The case's shape.
+   * The case's shape: every axis of it, whole numbers, real numbers and names.
    *
    * @return the dimensions
    */
   Dimensions dims();
 
   /**
-   * The value of one axis of the case's shape.
+   * The value of one whole-number axis of the case's shape: {@code ctx.dim("m")} for {@code @Shape("m=1024")}.
    *
    * @param axis the axis name
    * @return its value
+   * @throws IllegalArgumentException naming the axis and the axes there are, when it is absent, not a whole number
+   *     or too large for an int
    */
   default int dim(String axis) {
     return dims().get(axis);
+  }
+
+  /**
+   * The value of one axis of the case's shape, of any kind, as the type asked for. With
+   * {@code @Shape("n=2^10..2^20, alpha=0.5|1.0, layout=row|col, algo=naive|tiled")}:
+   *
+   * <pre>{@code
+   * long n = ctx.axis("n", Long.class);              // a whole number (ctx.dim("n") gives it as an int)
+   * double alpha = ctx.axis("alpha", Double.class);  // a real number; a whole number reads as one too
+   * String layout = ctx.axis("layout", String.class); // any axis, as the case's id shows it
+   * Algo algo = ctx.axis("algo", Algo.class);        // a name as an enum constant: naive -> Algo.NAIVE
+   * }</pre>
+   *
+   * <p>A name is matched to the constant of that name, case ignored when no constant has it exactly; a name that is
+   * no constant fails the case with the constants listed. {@code Integer}, {@code Float} and {@code Boolean} (the
+   * names {@code true} and {@code false}) read as well. A value the run gave with {@code gpubench.axes.<axis>}
+   * reads the same way as a declared one.
+   *
+   * @param axis the axis name
+   * @param type what to read it as: {@code String}, {@code Long}, {@code Integer}, {@code Double}, {@code Float},
+   *     {@code Boolean} or an enum
+   * @param <T> the type
+   * @return the value
+   * @throws IllegalArgumentException naming the axis, its value and what it can be read as, when it is absent or
+   *     of another kind (a name read as a number, a real number as a {@code Long}, a name that is no constant)
+   */
+  default <T> T axis(String axis, Class<T> type) {
+    return dims().axis(axis, type);
   }
 
   /**

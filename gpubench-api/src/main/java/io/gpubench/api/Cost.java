@@ -13,7 +13,8 @@ import java.lang.annotation.Target;
  * worlds ({@link Worlds}) the variable {@code w} is the world size (1 elsewhere); {@code flops} and {@code bytes}
  * are then the whole world's work, which the roofline spreads evenly over the world's devices.
  *
- * <p>An expression naming an axis the shape lacks fails discovery of the class with the expression and the axis.
+ * <p>Axes of real numbers take part as they are ({@code "2*n*alpha"}). An expression naming an axis the shape lacks,
+ * or an axis of names ({@code layout=row|col}), fails discovery of the class with the expression and the axis.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -27,10 +27,10 @@ import io.gpubench.api.Tensor;
  * case (closing it, its clock, its telemetry, its kernel audit) is not reachable from here.
  */
 public final class Cuda {
-  private final CudaSession session;
+  private final CaseResources resources;
 
-  Cuda(CudaSession session) {
-    this.session = session;
+  Cuda(CaseResources resources) {
+    this.resources = resources;
   }
 
   /**
@@ -39,7 +39,7 @@ public final class Cuda {
    * @return its facts: name, compute capability, memory, clocks
    */
   public CudaDevice device() {
-    return session.device();
+    return resources.device();
   }
 
   /**
@@ -48,7 +48,7 @@ public final class Cuda {
    * @return the stream
    */
   public CudaStream stream() {
-    return session.stream();
+    return resources.stream();
   }
 
   /**
@@ -59,7 +59,7 @@ public final class Cuda {
    * @throws IllegalArgumentException naming the tensor when it is not this case's
    */
   public CudaTensor tensor(Tensor t) {
-    return session.tensor(t);
+    return resources.tensor(t);
   }
 
   /**
@@ -70,7 +70,7 @@ public final class Cuda {
    * @throws IllegalArgumentException naming the tensor when it is not this case's
    */
   public long address(Tensor t) {
-    return session.address(t);
+    return resources.tensor(t).address();
   }
 
   /**
@@ -84,7 +84,7 @@ public final class Cuda {
    * @throws CudaException with NVRTC's log when the source does not compile
    */
   public CudaKernel kernel(String source, String kernel, String... options) {
-    return session.kernel(source, kernel, options);
+    return resources.kernel(source, kernel, options);
   }
 
   /**
@@ -98,7 +98,7 @@ public final class Cuda {
    * @return the plan, freed with the case
    */
   public Matmul matmul(Precision compute, Tensor a, Tensor b, Tensor c) {
-    return session.matmul(compute, a, b, c);
+    return resources.matmul(compute, a, b, c);
   }
 
   /**
@@ -113,7 +113,7 @@ public final class Cuda {
    * @throws CudaException naming the allocation and the free memory when the device has too little
    */
   public CudaTensor allocate(String name, Precision storage, long... dims) {
-    return (CudaTensor) session.tensors().allocate(name, storage, dims);
+    return (CudaTensor) resources.tensors().allocate(name, storage, dims);
   }
 
   /**
@@ -124,16 +124,16 @@ public final class Cuda {
    * @return its values, row-major
    */
   public float[] toHost(Tensor t) {
-    return session.tensors().toHost(session.tensor(t));
+    return resources.tensors().toHost(resources.tensor(t));
   }
 
   /** Waits until the device has finished all work issued so far (for {@code @Setup}; never in a measured method). */
   public void synchronize() {
-    session.synchronize();
+    resources.synchronize();
   }
 
   @Override
   public String toString() {
-    return "Cuda[" + session.backendId() + ", " + session.spec().caseId() + "]";
+    return "Cuda[" + resources.backendId() + ", " + resources.caseId() + "]";
   }
 }

@@ -2,8 +2,8 @@ package io.gpubench.cuda;
 
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
-import io.gpubench.cuda.jna.CudaDriver;
-import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.CudaDriver;
+import io.gpubench.cuda.internal.jna.CudaLibs;
 
 /**
  * The facts of one CUDA device that gpubench uses, read once through the driver API.
@@ -82,16 +82,16 @@ public record CudaDevice(
   static CudaDevice query(int ordinal) {
     CudaDriver cu = CudaLibs.cuda();
     IntByReference dev = new IntByReference();
-    CudaLibs.check(cu.cuDeviceGet(dev, ordinal), "cuDeviceGet", "ordinal " + ordinal);
+    CudaErrors.check(cu.cuDeviceGet(dev, ordinal), "cuDeviceGet", "ordinal " + ordinal);
     int d = dev.getValue();
     byte[] name = new byte[256];
-    CudaLibs.check(cu.cuDeviceGetName(name, name.length, d), "cuDeviceGetName");
+    CudaErrors.check(cu.cuDeviceGetName(name, name.length, d), "cuDeviceGetName");
     LongByReference mem = new LongByReference();
-    CudaLibs.check(cu.cuDeviceTotalMem_v2(mem, d), "cuDeviceTotalMem_v2");
+    CudaErrors.check(cu.cuDeviceTotalMem_v2(mem, d), "cuDeviceTotalMem_v2");
     byte[] bus = new byte[64];
     String busId = cu.cuDeviceGetPCIBusId(bus, bus.length, d) == 0 ? CudaLibs.cString(bus) : "";
     IntByReference version = new IntByReference();
-    CudaLibs.check(cu.cuDriverGetVersion(version), "cuDriverGetVersion");
+    CudaErrors.check(cu.cuDriverGetVersion(version), "cuDriverGetVersion");
     return new CudaDevice(
         ordinal,
         CudaLibs.cString(name),
@@ -107,7 +107,7 @@ public record CudaDevice(
 
   private static int attribute(CudaDriver cu, int device, int attribute) {
     IntByReference v = new IntByReference();
-    CudaLibs.check(cu.cuDeviceGetAttribute(v, attribute, device), "cuDeviceGetAttribute", "attribute " + attribute);
+    CudaErrors.check(cu.cuDeviceGetAttribute(v, attribute, device), "cuDeviceGetAttribute", "attribute " + attribute);
     return v.getValue();
   }
 }

@@ -1,11 +1,11 @@
 package io.gpubench.cuda;
 
 import com.sun.jna.Pointer;
-import io.gpubench.cuda.jna.CudaDriver;
-import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.CudaDriver;
+import io.gpubench.cuda.internal.jna.CudaLibs;
 
 /**
- * A compiled kernel, launched on its session's stream. {@link #launch} lays out the arguments on every call;
+ * A compiled kernel, launched on its case's stream. {@link #launch} lays out the arguments on every call;
  * {@link #bind} lays them out once and returns a launch whose {@link KernelLaunch#run()} is one JNI call, for
  * timed loops.
  *
@@ -16,12 +16,12 @@ import io.gpubench.cuda.jna.CudaLibs;
  * }</pre>
  */
 public final class CudaKernel {
-  private final CudaSession session;
+  private final CaseResources resources;
   private final Pointer function;
   private final String name;
 
-  CudaKernel(CudaSession session, Pointer function, String name) {
-    this.session = session;
+  CudaKernel(CaseResources resources, Pointer function, String name) {
+    this.resources = resources;
     this.function = function;
     this.name = name;
   }
@@ -42,14 +42,14 @@ public final class CudaKernel {
    * @return this kernel
    */
   public CudaKernel maxDynamicShared(int bytes) {
-    session.runtime().makeCurrent();
-    CudaLibs.check(CudaLibs.cuda().cuFuncSetAttribute(function,
+    resources.runtime().makeCurrent();
+    CudaErrors.check(CudaLibs.cuda().cuFuncSetAttribute(function,
         CudaDriver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes), "cuFuncSetAttribute", "kernel " + name);
     return this;
   }
 
   /**
-   * Launches once on the session's stream.
+   * Launches once on the case's stream.
    *
    * @param grid blocks
    * @param block threads per block
@@ -71,6 +71,6 @@ public final class CudaKernel {
    * @return the bound launch
    */
   public KernelLaunch bind(Dim3 grid, Dim3 block, int sharedBytes, Object... args) {
-    return new KernelLaunch(session, function, name, grid, block, sharedBytes, new KernelArgs(session, name, args));
+    return new KernelLaunch(resources, function, name, grid, block, sharedBytes, new KernelArgs(resources, name, args));
   }
 }

@@ -7,18 +7,18 @@ import java.util.Arrays;
 /**
  * A tensor in device memory, made for a case (its context's inputs and outputs, {@link Cuda#allocate}) and freed
  * when the case ends. Kernels and libraries take its {@link #address()}; a kernel argument may also be the tensor
- * itself. A session also wraps, as a borrowed tensor it never frees, a {@link DeviceTensor} another library made on
+ * itself. A case also wraps, as a borrowed tensor it never frees, a {@link DeviceTensor} another library made on
  * its device (a DJL array a call returned), to check it in place.
  */
 public final class CudaTensor implements DeviceTensor {
-  private final CudaSession owner;
+  private final CaseResources owner;
   private final String name;
   private final long[] dims;
   private final Precision precision;
   private final long address;
   private final long bytes;
 
-  CudaTensor(CudaSession owner, String name, long[] dims, Precision precision, long address, long bytes) {
+  CudaTensor(CaseResources owner, String name, long[] dims, Precision precision, long address, long bytes) {
     this.owner = owner;
     this.name = name;
     this.dims = dims.clone();
@@ -27,7 +27,7 @@ public final class CudaTensor implements DeviceTensor {
     this.bytes = bytes;
   }
 
-  CudaSession owner() {
+  CaseResources owner() {
     return owner;
   }
 

@@ -1,20 +1,26 @@
 package io.gpubench.cuda;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
-import io.gpubench.cuda.jna.CudaHot;
-import io.gpubench.cuda.jna.CudaLibs;
-import io.gpubench.cuda.telemetry.NvmlDevice;
+import io.gpubench.cuda.internal.jna.CudaHot;
+import io.gpubench.cuda.internal.jna.CudaLibs;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * What one device keeps for the life of the process: its primary context (retained once, never reset, so a
  * module loaded in one case serves the next), the compiled modules by source and options, the built-in kernels,
- * the cuBLASLt handle and the NVML handle. Sessions share it; each session has its own stream and memory.
+ * the cuBLASLt handle, and the sticky fault that ends the device's use in this process. Cases share it; each case's
+ * {@link CaseResources} have their own stream and memory.
+ *
+ * <p>Not API: public only because the engine-facing backend ({@code io.gpubench.cuda.internal.backend}) opens devices
+ * through it. Benchmark code reaches its device through {@link Cuda#device()}.
  */
-final class DeviceRuntime {
+@API(status = INTERNAL, consumers = "io.gpubench.cuda.internal.backend")
+public final class DeviceRuntime {
   private static final Map<Integer, DeviceRuntime> RUNTIMES = new ConcurrentHashMap<>();
   private static final ThreadLocal<Pointer> CURRENT = new ThreadLocal<>();
 
@@ -24,18 +30,24 @@ final class DeviceRuntime {
   private final Map<String, Pointer> modules = new ConcurrentHashMap<>();
   private volatile Builtins builtins;
   private volatile Pointer cublasLt;
-  private volatile Optional<NvmlDevice> nvml;
 
   private DeviceRuntime(CudaDevice device, Pointer context) {
     this.device = device;
     this.context = context;
   }
 
-  static DeviceRuntime of(int ordinal) {
+  /**
+   * The device's runtime, its primary context retained on first use.
+   *
+   * @param ordinal the driver's device ordinal
+   * @return the runtime, one per device and process
+   * @throws CudaException when the device cannot be queried or its context retained
+   */
+  public static DeviceRuntime of(int ordinal) {
     return RUNTIMES.computeIfAbsent(ordinal, o -> {
       CudaDevice d = CudaDevice.query(o);
       PointerByReference ctx = new PointerByReference();
-      CudaLibs.check(CudaLibs.cuda().cuDevicePrimaryCtxRetain(ctx, o), "cuDevicePrimaryCtxRetain", "device " + o);
+      CudaErrors.check(CudaLibs.cuda().cuDevicePrimaryCtxRetain(ctx, o), "cuDevicePrimaryCtxRetain", "device " + o);
       return new DeviceRuntime(d, ctx.getValue());
     });
   }
@@ -46,15 +58,54 @@ final class DeviceRuntime {
    * @param ordinal the device
    * @return the fault, or null when none was recorded (or the device was never opened)
    */
-  static String faultOf(int ordinal) {
+  public static String faultOf(int ordinal) {
     DeviceRuntime r = RUNTIMES.get(ordinal);
     return r == null ? null : r.fault;
   }
 
+  /**
+   * The facts of a device, read through the driver without retaining its context (for discovery).
+   *
+   * @param ordinal the driver's device ordinal
+   * @return the facts
+   * @throws CudaException when the driver cannot say
+   */
+  public static CudaDevice query(int ordinal) {
+    return CudaDevice.query(ordinal);
+  }
+
+  /**
+   * The NVRTC version, for the backend's description.
+   *
+   * @return such as {@code 13.0}
+   * @throws CudaException when NVRTC fails; an {@code IllegalStateException} where libnvrtc cannot be loaded
+   */
+  public static String nvrtcVersion() {
+    return KernelCompiler.version();
+  }
+
+  /**
+   * The device.
+   *
+   * @return its facts
+   */
+  public CudaDevice device() {
+    return device;
+  }
+
+  /**
+   * The device's primary context, for CUPTI.
+   *
+   * @return the {@code CUcontext}
+   */
+  public Pointer context() {
+    return context;
+  }
+
   /** Makes the device's context current on the calling thread; a thread-local check, a driver call only on change. */
-  void makeCurrent() {
+  public void makeCurrent() {
     if (CURRENT.get() != context) {
-      CudaLibs.check(CudaHot.cuCtxSetCurrent(context), "cuCtxSetCurrent", "device " + device.ordinal());
+      CudaErrors.check(CudaHot.cuCtxSetCurrent(context), "cuCtxSetCurrent", "device " + device.ordinal());
       CURRENT.set(context);
     }
   }
@@ -82,7 +133,7 @@ final class DeviceRuntime {
         mem.write(0, image, 0, image.length);
         mem.setByte(image.length, (byte) 0);
         PointerByReference ref = new PointerByReference();
-        CudaLibs.check(CudaLibs.cuda().cuModuleLoadData(ref, mem), "cuModuleLoadData", "program " + name);
+        CudaErrors.check(CudaLibs.cuda().cuModuleLoadData(ref, mem), "cuModuleLoadData", "program " + name);
         m = ref.getValue();
         modules.put(key, m);
       }
@@ -92,7 +143,7 @@ final class DeviceRuntime {
 
   Pointer function(Pointer module, String kernel, String program) {
     PointerByReference f = new PointerByReference();
-    CudaLibs.check(CudaLibs.cuda().cuModuleGetFunction(f, module, kernel), "cuModuleGetFunction",
+    CudaErrors.check(CudaLibs.cuda().cuModuleGetFunction(f, module, kernel), "cuModuleGetFunction",
         "kernel '" + kernel + "' in program " + program + " (declare it extern \"C\" __global__)");
     return f.getValue();
   }
@@ -121,27 +172,10 @@ final class DeviceRuntime {
     if (cublasLt == null) {
       makeCurrent();
       PointerByReference h = new PointerByReference();
-      CudaLibs.checkLt(CudaLibs.cublasLt().cublasLtCreate(h), "cublasLtCreate", null);
+      CudaErrors.checkLt(CudaLibs.cublasLt().cublasLtCreate(h), "cublasLtCreate", null);
       cublasLt = h.getValue();
     }
     return cublasLt;
-  }
-
-  /**
-   * The device's NVML handle, found by PCI bus id.
-   *
-   * @return the handle, or empty where NVML is absent or does not know the device (the backend's description says
-   *     why)
-   */
-  synchronized Optional<NvmlDevice> nvml() {
-    if (nvml == null) {
-      try {
-        nvml = Optional.of(NvmlDevice.open(device.pciBusId(), device.ordinal()));
-      } catch (RuntimeException e) {
-        nvml = Optional.empty();
-      }
-    }
-    return nvml;
   }
 
   /**
@@ -151,7 +185,7 @@ final class DeviceRuntime {
    * @param code the CUresult
    * @return true for a sticky error
    */
-  static boolean sticky(int code) {
+  public static boolean sticky(int code) {
     return code == 700 || code == 702 || (code >= 714 && code <= 719);
   }
 
@@ -162,7 +196,7 @@ final class DeviceRuntime {
    *
    * @param reason what happened, and in which case
    */
-  void markFaulted(String reason) {
+  public void markFaulted(String reason) {
     if (fault == null) {
       fault = reason;
     }
@@ -173,7 +207,7 @@ final class DeviceRuntime {
    *
    * @return the reason, or null while it is usable
    */
-  String fault() {
+  public String fault() {
     return fault;
   }
 

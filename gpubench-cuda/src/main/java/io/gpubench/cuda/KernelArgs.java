@@ -13,7 +13,7 @@ final class KernelArgs {
   final Memory values;
   final Memory pointers;
 
-  KernelArgs(CudaSession session, String kernel, Object... args) {
+  KernelArgs(CaseResources resources, String kernel, Object... args) {
     int n = Math.max(1, args.length);
     values = new Memory(8L * n);
     values.clear();
@@ -22,7 +22,7 @@ final class KernelArgs {
       Object a = args[i];
       long off = 8L * i;
       if (a instanceof Tensor) {
-        values.setLong(off, session.tensor((Tensor) a).address());
+        values.setLong(off, resources.tensor((Tensor) a).address());
       } else if (a instanceof Long) {
         values.setLong(off, (Long) a);
       } else if (a instanceof Integer) {

@@ -4,8 +4,8 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
-import io.gpubench.cuda.jna.CudaLibs;
-import io.gpubench.cuda.jna.Nvrtc;
+import io.gpubench.cuda.internal.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.Nvrtc;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +14,7 @@ import java.util.List;
  * so that the kernel runs the device's instructions rather than PTX the driver compiles at load. A failed
  * compilation throws with NVRTC's log in the message.
  */
-public final class KernelCompiler {
+final class KernelCompiler {
   private KernelCompiler() {}
 
   /**
@@ -22,10 +22,10 @@ public final class KernelCompiler {
    *
    * @return such as {@code 13.0}
    */
-  public static String version() {
+  static String version() {
     IntByReference major = new IntByReference();
     IntByReference minor = new IntByReference();
-    CudaLibs.checkNvrtc(CudaLibs.nvrtc().nvrtcVersion(major, minor), "nvrtcVersion", null);
+    CudaErrors.checkNvrtc(CudaLibs.nvrtc().nvrtcVersion(major, minor), "nvrtcVersion", null);
     return major.getValue() + "." + minor.getValue();
   }
 
@@ -48,19 +48,19 @@ public final class KernelCompiler {
   static byte[] compile(String source, String name, CudaDevice device, String... extra) {
     Nvrtc nvrtc = CudaLibs.nvrtc();
     PointerByReference prog = new PointerByReference();
-    CudaLibs.checkNvrtc(nvrtc.nvrtcCreateProgram(prog, source, name, 0, null, null), "nvrtcCreateProgram", name);
+    CudaErrors.checkNvrtc(nvrtc.nvrtcCreateProgram(prog, source, name, 0, null, null), "nvrtcCreateProgram", name);
     Pointer p = prog.getValue();
     try {
       List<String> opts = options(device, extra);
       int rc = nvrtc.nvrtcCompileProgram(p, opts.size(), opts.toArray(new String[0]));
       if (rc != 0) {
-        CudaLibs.checkNvrtc(rc, "nvrtcCompileProgram",
+        CudaErrors.checkNvrtc(rc, "nvrtcCompileProgram",
             "program " + name + " with " + String.join(" ", opts) + "; log:\n" + log(nvrtc, p));
       }
       LongByReference size = new LongByReference();
-      CudaLibs.checkNvrtc(nvrtc.nvrtcGetCUBINSize(p, size), "nvrtcGetCUBINSize", name);
+      CudaErrors.checkNvrtc(nvrtc.nvrtcGetCUBINSize(p, size), "nvrtcGetCUBINSize", name);
       byte[] image = new byte[(int) size.getValue()];
-      CudaLibs.checkNvrtc(nvrtc.nvrtcGetCUBIN(p, image), "nvrtcGetCUBIN", name);
+      CudaErrors.checkNvrtc(nvrtc.nvrtcGetCUBIN(p, image), "nvrtcGetCUBIN", name);
       return image;
     } finally {
       nvrtc.nvrtcDestroyProgram(prog);

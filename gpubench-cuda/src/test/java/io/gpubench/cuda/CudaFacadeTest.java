@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 class CudaFacadeTest {
 
   @Test
-  void theSessionIsNotPublic() {
-    assertThat(Modifier.isPublic(CudaSession.class.getModifiers())).isFalse();
+  void theSessionIsNotPublicAndNotInTheUsersPackage() throws Exception {
+    Class<?> session = Class.forName("io.gpubench.cuda.internal.backend.CudaBackendSession");
+    assertThat(Modifier.isPublic(session.getModifiers())).isFalse();
     assertThat(Modifier.isPublic(Cuda.class.getModifiers())).isTrue();
   }
 
@@ -36,10 +37,10 @@ class CudaFacadeTest {
         "allocate", "toHost", "synchronize", "toString");
     for (Method m : Cuda.class.getDeclaredMethods()) {
       assertThat(m.getReturnType()).as(m.toString())
-          .isNotIn(CudaSession.class, BackendSession.class, TelemetryRecorder.class, TrialClock.class,
-              KernelAuditor.class);
+          .isNotIn(CaseResources.class, DeviceRuntime.class, BackendSession.class, TelemetryRecorder.class,
+              TrialClock.class, KernelAuditor.class);
     }
     assertThat(AutoCloseable.class.isAssignableFrom(Cuda.class)).isFalse();
-    assertThat(Cuda.class.getConstructors()).as("made by the session only").isEmpty();
+    assertThat(Cuda.class.getConstructors()).as("made by the case's resources only").isEmpty();
   }
 }

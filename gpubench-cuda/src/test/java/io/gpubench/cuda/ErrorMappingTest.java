@@ -3,8 +3,7 @@ package io.gpubench.cuda;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gpubench.cuda.jna.CudaLibs;
-import io.gpubench.cuda.jna.ErrorCodes;
+import io.gpubench.cuda.internal.jna.ErrorCodes;
 import org.junit.jupiter.api.Test;
 
 /** Return codes become exceptions naming the call, the code's name and what was being done; no GPU needed. */
@@ -12,7 +11,7 @@ class ErrorMappingTest {
 
   @Test
   void aDriverErrorNamesTheCallTheCodeAndTheDetail() {
-    CudaException e = CudaLibs.cudaError(2, "cuMemAlloc_v2", "allocating 'c', 268435456 bytes");
+    CudaException e = CudaErrors.cudaError(2, "cuMemAlloc_v2", "allocating 'c', 268435456 bytes");
     assertThat(e.getMessage())
         .startsWith("cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (2)")
         .endsWith("(allocating 'c', 268435456 bytes)");
@@ -24,8 +23,8 @@ class ErrorMappingTest {
 
   @Test
   void successPassesAndFailureThrows() {
-    CudaLibs.check(0, "cuInit");
-    assertThatThrownBy(() -> CudaLibs.check(700, "cuCtxSynchronize", "end of a trial"))
+    CudaErrors.check(0, "cuInit");
+    assertThatThrownBy(() -> CudaErrors.check(700, "cuCtxSynchronize", "end of a trial"))
         .isInstanceOf(CudaException.class)
         .hasMessageStartingWith("cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (700)")
         .hasMessageContaining("end of a trial");
@@ -34,19 +33,19 @@ class ErrorMappingTest {
   @Test
   void anUnknownCodeKeepsItsNumber() {
     assertThat(ErrorCodes.cuda(12345)).isEqualTo("CUDA_ERROR_12345");
-    assertThat(CudaLibs.cudaError(12345, "cuFoo", null).getMessage()).contains("(12345)");
+    assertThat(CudaErrors.cudaError(12345, "cuFoo", null).getMessage()).contains("(12345)");
   }
 
   @Test
   void nvmlNvrtcAndCublasCodesHaveTheirLibrariesNames() {
-    CudaException nvml = CudaLibs.nvmlError(3, "nvmlDeviceGetPowerUsage");
+    CudaException nvml = CudaErrors.nvmlError(3, "nvmlDeviceGetPowerUsage");
     assertThat(nvml.getMessage()).startsWith("nvmlDeviceGetPowerUsage failed: NVML_ERROR_NOT_SUPPORTED (3)");
     assertThat(nvml.api()).isEqualTo(CudaException.Api.NVML);
-    assertThatThrownBy(() -> CudaLibs.checkNvrtc(6, "nvrtcCompileProgram", "program k.cu; log:\nk.cu(3): error: x"))
+    assertThatThrownBy(() -> CudaErrors.checkNvrtc(6, "nvrtcCompileProgram", "program k.cu; log:\nk.cu(3): error: x"))
         .isInstanceOf(CudaException.class)
         .hasMessageStartingWith("nvrtcCompileProgram failed: NVRTC_ERROR_COMPILATION (6)")
         .hasMessageContaining("k.cu(3): error: x");
-    assertThatThrownBy(() -> CudaLibs.checkLt(15, "cublasLtMatmul", "matmul 8x8x8 FP16"))
+    assertThatThrownBy(() -> CudaErrors.checkLt(15, "cublasLtMatmul", "matmul 8x8x8 FP16"))
         .isInstanceOf(CudaException.class)
         .hasMessageStartingWith("cublasLtMatmul failed: CUBLAS_STATUS_NOT_SUPPORTED (15)")
         .hasMessageContaining("matmul 8x8x8 FP16");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpubench.api.Precision;
-import io.gpubench.cuda.jna.CublasLt;
+import io.gpubench.cuda.internal.jna.CublasLt;
 import org.junit.jupiter.api.Test;
 
 /** Precisions map onto the right cuBLASLt types and NVRTC options; no GPU needed. */
@@ -12,45 +12,45 @@ class MappingTest {
 
   @Test
   void fp32IsPlainFp32AndTf32IsItsOwnComputeType() {
-    assertThat(Matmul.computeType(Precision.FP32)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F).isEqualTo(68);
-    assertThat(Matmul.computeType(Precision.TF32)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F_FAST_TF32).isEqualTo(77);
-    assertThat(Matmul.computeType(Precision.FP16)).isEqualTo(68);
-    assertThat(Matmul.computeType(Precision.BF16)).isEqualTo(68);
-    assertThat(Matmul.computeType(Precision.FP64)).isEqualTo(70);
+    assertThat(LtTypes.computeType(Precision.FP32)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F).isEqualTo(68);
+    assertThat(LtTypes.computeType(Precision.TF32)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F_FAST_TF32).isEqualTo(77);
+    assertThat(LtTypes.computeType(Precision.FP16)).isEqualTo(68);
+    assertThat(LtTypes.computeType(Precision.BF16)).isEqualTo(68);
+    assertThat(LtTypes.computeType(Precision.FP64)).isEqualTo(70);
   }
 
   @Test
   void storageAndDataTypes() {
-    assertThat(Matmul.storageOf(Precision.TF32)).isEqualTo(Precision.FP32);
-    assertThat(Matmul.dataType(Precision.FP32)).isEqualTo(0);
-    assertThat(Matmul.dataType(Precision.FP64)).isEqualTo(1);
-    assertThat(Matmul.dataType(Precision.FP16)).isEqualTo(2);
-    assertThat(Matmul.dataType(Precision.BF16)).isEqualTo(14);
-    assertThat(Matmul.storageOf(Precision.FP8_E4M3)).isEqualTo(Precision.FP8_E4M3);
-    assertThat(Matmul.dataType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUDA_R_8F_E4M3).isEqualTo(28);
-    assertThat(Matmul.computeType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F);
+    assertThat(LtTypes.storageOf(Precision.TF32)).isEqualTo(Precision.FP32);
+    assertThat(LtTypes.dataType(Precision.FP32)).isEqualTo(0);
+    assertThat(LtTypes.dataType(Precision.FP64)).isEqualTo(1);
+    assertThat(LtTypes.dataType(Precision.FP16)).isEqualTo(2);
+    assertThat(LtTypes.dataType(Precision.BF16)).isEqualTo(14);
+    assertThat(LtTypes.storageOf(Precision.FP8_E4M3)).isEqualTo(Precision.FP8_E4M3);
+    assertThat(LtTypes.dataType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUDA_R_8F_E4M3).isEqualTo(28);
+    assertThat(LtTypes.computeType(Precision.FP8_E4M3)).isEqualTo(CublasLt.CUBLAS_COMPUTE_32F);
   }
 
   @Test
   void fp8WritesBf16OrFp32AndOtherPrecisionsWriteTheirStorage() {
-    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.BF16)).isEqualTo(Precision.BF16);
-    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.FP32)).isEqualTo(Precision.FP32);
-    assertThat(Matmul.outputStorage(Precision.FP8_E4M3, Precision.FP8_E4M3)).isEqualTo(Precision.BF16);
-    assertThat(Matmul.outputStorage(Precision.TF32, Precision.FP32)).isEqualTo(Precision.FP32);
-    assertThat(Matmul.outputStorage(Precision.FP16, Precision.FP32)).isEqualTo(Precision.FP16);
+    assertThat(LtTypes.outputStorage(Precision.FP8_E4M3, Precision.BF16)).isEqualTo(Precision.BF16);
+    assertThat(LtTypes.outputStorage(Precision.FP8_E4M3, Precision.FP32)).isEqualTo(Precision.FP32);
+    assertThat(LtTypes.outputStorage(Precision.FP8_E4M3, Precision.FP8_E4M3)).isEqualTo(Precision.BF16);
+    assertThat(LtTypes.outputStorage(Precision.TF32, Precision.FP32)).isEqualTo(Precision.FP32);
+    assertThat(LtTypes.outputStorage(Precision.FP16, Precision.FP32)).isEqualTo(Precision.FP16);
   }
 
   @Test
   void rowMajorProductsAreTheTransposedColumnMajorProductWithoutCopies() {
-    Matmul.ColumnMajor v = Matmul.ColumnMajor.of(Precision.BF16, 100, 30, 7);
-    assertThat(v).isEqualTo(new Matmul.ColumnMajor(CublasLt.CUBLAS_OP_N, 30, 7, 30, CublasLt.CUBLAS_OP_N, 7, 100, 7,
+    LtTypes.ColumnMajor v = LtTypes.ColumnMajor.of(Precision.BF16, 100, 30, 7);
+    assertThat(v).isEqualTo(new LtTypes.ColumnMajor(CublasLt.CUBLAS_OP_N, 30, 7, 30, CublasLt.CUBLAS_OP_N, 7, 100, 7,
         30, 100, 30, false));
   }
 
   @Test
   void fp8IsTheTnFormOverATransposedCopyOfB() {
     // m=64, n=32, k=48: A' = B^T[n,k] row-major = B as 48x32 column-major (ld k), transposed; B' = A as 48x64 (ld k)
-    Matmul.ColumnMajor v = Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 48);
+    LtTypes.ColumnMajor v = LtTypes.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 48);
     assertThat(v.transA()).isEqualTo(CublasLt.CUBLAS_OP_T).isEqualTo(1);
     assertThat(v.transB()).isEqualTo(CublasLt.CUBLAS_OP_N).isEqualTo(0);
     assertThat(new long[] {v.rowsA(), v.colsA(), v.ldA()}).containsExactly(48, 32, 48);
@@ -68,15 +68,15 @@ class MappingTest {
 
   @Test
   void fp8RefusesLeadingDimensionsThatAreNotMultiplesOf16() {
-    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 40))
+    assertThatThrownBy(() -> LtTypes.ColumnMajor.of(Precision.FP8_E4M3, 64, 32, 40))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("FP8 matmul 64x32x40").hasMessageContaining("k=40 is not");
-    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 40))
+    assertThatThrownBy(() -> LtTypes.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 40))
         .hasMessageContaining("k=40 and n=24 is not").hasMessageContaining("multiples of 16");
-    assertThatThrownBy(() -> Matmul.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 48)).hasMessageContaining("n=24 is");
+    assertThatThrownBy(() -> LtTypes.ColumnMajor.of(Precision.FP8_E4M3, 64, 24, 48)).hasMessageContaining("n=24 is");
     // m is no leading dimension: any m will do
-    assertThat(Matmul.ColumnMajor.of(Precision.FP8_E4M3, 3, 16, 16).colsC()).isEqualTo(3);
-    assertThat(Matmul.ColumnMajor.of(Precision.FP16, 3, 5, 7).transposesB()).isFalse();
+    assertThat(LtTypes.ColumnMajor.of(Precision.FP8_E4M3, 3, 16, 16).colsC()).isEqualTo(3);
+    assertThat(LtTypes.ColumnMajor.of(Precision.FP16, 3, 5, 7).transposesB()).isFalse();
   }
 
   @Test

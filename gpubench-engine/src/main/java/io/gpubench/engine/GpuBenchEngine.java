@@ -33,8 +33,8 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  *
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
- * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile and per-class
- * shape overrides, trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases. Every
+ * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile, per-class
+ * shape overrides and overrides of single axes ({@code gpubench.axes.*}), trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases. Every
  * key and
  * value is checked at discovery: an unknown {@code gpubench.} key, a malformed value, or a selecting value that
  * matches nothing the run's classes declare fails every class of the run (see {@code config.KnownKeys},
@@ -42,7 +42,8 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  *
  * <h2>The tree</h2>
  * Engine &rarr; class (a container with a {@code ClassSource}, which Surefire opens a test set for) &rarr; workload
- * (no source) &rarr; case (a test whose {@code MethodSource} is named after its workload). A class that cannot run
+ * (no source) &rarr; case (a test whose {@code MethodSource} is named after its workload, or after the case itself
+ * where Surefire's {@code -Dtest} names cases: {@code discovery.SurefireTests}). A class that cannot run
  * is a class container holding one failing test, {@code invalid <member>}.
 
  * <h2>Report and file entries</h2>

@@ -1,9 +1,14 @@
 package io.gpubench.maven;
 
+import io.gpubench.history.store.HistoryException;
+import io.gpubench.history.store.HistoryStore;
 import io.gpubench.maven.baseline.InvalidBaselineException;
 import io.gpubench.maven.gate.BuildResults;
+import io.gpubench.maven.gate.BaselineSource;
 import io.gpubench.maven.gate.BuildRuns;
 import io.gpubench.maven.gate.Gate;
+import io.gpubench.maven.history.HistoryBaselineSource;
+import io.gpubench.maven.history.HistoryPublisher;
 import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.Bounds;
 import io.gpubench.maven.rules.Rule;
@@ -50,10 +55,11 @@ public final class CheckMojo extends VerdictGoal {
   File results;
 
   /**
-   * The baseline file to compare with (written by the {@code baseline} goal). Named (here or with
-   * {@code -Dgpubench.baseline}), it must be usable: absent, unreadable, of another testbed or sharing no case with
-   * this build, it fails the build. Unset, {@code gpubench-baseline.json} beside the POM is compared with where it
-   * exists, and its absence is a note (unless {@link #failOnMissingBaseline}).
+   * The baseline file to compare with (written by the {@code baseline} goal), or {@code history}: the last clean
+   * runs of the results store ({@code gpubench.history}). Named (here or with {@code -Dgpubench.baseline}), it must
+   * be usable: absent, unreadable, of another testbed or sharing no case with this build, it fails the build. Unset,
+   * {@code gpubench-baseline.json} beside the POM is compared with where it exists, and its absence is a note (unless
+   * {@link #failOnMissingBaseline}).
    */
   @Parameter(property = "gpubench.baseline")
   File baseline;
@@ -65,6 +71,25 @@ public final class CheckMojo extends VerdictGoal {
   /** The goals of this Maven run: a build that also records the baseline is making it, not comparing with it. */
   @Parameter(defaultValue = "${session.goals}", readonly = true)
   List<String> sessionGoals;
+
+  /** With {@code gpubench.baseline=history}: how many earlier runs of each case make its baseline. */
+  @Parameter(property = "gpubench.history.runs", defaultValue = "10")
+  int historyRuns;
+
+  /** With {@code gpubench.baseline=history}: the branch whose runs are the reference. */
+  @Parameter(property = "gpubench.history.baselineBranch", defaultValue = "main")
+  String historyBaselineBranch;
+
+  /**
+   * Whether this build's runs are published into the results store once the verdict is decided, before a failing
+   * verdict fails the build: the history then keeps failing builds' runs too.
+   */
+  @Parameter(property = "gpubench.history.publish", defaultValue = "false")
+  boolean historyPublish;
+
+  /** Whether a store that cannot be written fails the build (the verdict is reported either way). */
+  @Parameter(property = "gpubench.history.failOnError", defaultValue = "true")
+  boolean historyFailOnError;
 
   /**
    * The figure the baseline comparison is made in: {@code time} (per-call time, lower is better), or a rate from
@@ -128,15 +153,14 @@ public final class CheckMojo extends VerdictGoal {
     }
     List<Bound> bounds = bounds();
     RegressionCheck regression = regression();
+    BaselineSource source = baselineSource();
     Gate.Report report;
     BuildRuns build;
     try {
       build = buildRuns(results);
-      boolean named = baseline != null;
-      java.nio.file.Path file = named ? baseline.toPath() : basedir.toPath().resolve(DEFAULT_BASELINE);
-      boolean recording = recordsBaseline(sessionGoals);
-      report = new Gate(build, bounds, file, (named || failOnMissingBaseline) && !recording, failOnIncomplete,
-          failOnNotPassed, regression).run();
+      // A named baseline (a file, or the history) must be used; a build that records it is making it.
+      boolean required = (baseline != null || failOnMissingBaseline) && !recordsBaseline(sessionGoals);
+      report = new Gate(build, bounds, source, required, failOnIncomplete, failOnNotPassed, regression).run();
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoFailureException("gpubench check: " + e.getMessage());
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {
@@ -144,7 +168,54 @@ public final class CheckMojo extends VerdictGoal {
     }
     summarise(report.markdown());
     report.notes().forEach(getLog()::warn);
+    // Publishing comes after the verdict and never throws past it: a store that fails is one more reason the build
+    // fails (or a logged error), told after the verdict, which is never lost with it.
+    Optional<String> unpublished = historyPublish ? publish(build) : Optional.empty();
+    if (unpublished.isPresent() && (!historyFailOnError || !report.violations().isEmpty())) {
+      getLog().error(unpublished.get() + (historyFailOnError ? "" : " (not failing: gpubench.history.failOnError=false)"));
+    }
     judge(report.violations(), "in " + build.describe());
+    if (unpublished.isPresent() && historyFailOnError) {
+      throw new MojoFailureException("gpubench check: the gate passed (no violation in " + build.describe()
+          + "), but " + unpublished.get());
+    }
+  }
+
+  private Optional<String> publish(BuildRuns build) {
+    String keep = "; the journals in " + outputDir + " are kept: publish them later with mvn gpubench:publish "
+        + "-Dgpubench.results=" + outputDir;
+    if (!storeConfigured()) {
+      return Optional.of("gpubench.history.publish=true, but no history store is set (gpubench.history)" + keep);
+    }
+    try {
+      HistoryStore store = HistoryStore.open(storeLocation(), credentials(), busyTimeout());
+      HistoryPublisher.publish(store, build, provenance()).forEach(getLog()::info);
+      return Optional.empty();
+    } catch (HistoryException | MojoExecutionException e) {
+      return Optional.of("publishing into the history failed: " + e.getMessage() + keep);
+    } catch (RuntimeException e) {
+      // Whatever else breaks, the verdict above is reported and stands.
+      return Optional.of("publishing into the history failed: " + e + keep);
+    }
+  }
+
+  private BaselineSource baselineSource() throws MojoExecutionException {
+    if (!HistoryBaselineSource.named(baseline)) {
+      return BaselineSource.file(baseline != null ? baseline.toPath() : basedir.toPath().resolve(DEFAULT_BASELINE));
+    }
+    if (historyRuns < 1) {
+      throw new MojoExecutionException("gpubench check: gpubench.history.runs " + historyRuns + " must be at least 1");
+    }
+    if (!storeConfigured()) {
+      throw new MojoExecutionException("gpubench check: gpubench.baseline=history, but no history store is set: "
+          + "set gpubench.history to the SQLite file or jdbc:postgresql:// URL the runs are published into");
+    }
+    try {
+      return new HistoryBaselineSource(storeLocation(), credentials(), busyTimeout(), historyBaselineBranch,
+          historyRuns, ignoredDetails == null ? List.of() : List.of(ignoredDetails.split(",")));
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("gpubench check: " + e.getMessage());
+    }
   }
 
   @Override

@@ -9,7 +9,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * The goals that compare runs ({@code check}, {@code ab}, {@code report}): one comparison, from the same two
  * settings, so that the report and the gate give the same verdict on the same two runs.
  */
-abstract class ComparingGoal extends GoalSupport {
+abstract class ComparingGoal extends StoreGoal {
 
   /** The smallest change of a case's median that counts as FASTER or SLOWER: {@code 5%} or {@code 0.05}. */
   @Parameter(property = "gpubench.minEffect", defaultValue = "5%")
@@ -28,6 +28,7 @@ abstract class ComparingGoal extends GoalSupport {
    *
    * @return the name
    */
+  @Override
   abstract String goal();
 
   /**

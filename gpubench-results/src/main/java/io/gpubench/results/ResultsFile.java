@@ -21,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Reads and writes {@code results.json}. Writing is atomic (a temporary file in the same folder, then a rename), so
  * a reader never sees half a file and a crash never leaves one. Reading checks the schema id first, so a foreign
- * or newer file fails with the file and the reason rather than with a mapping error.
+ * or newer file fails with the file and the reason rather than with a mapping error; a file of the previous schema
+ * ({@link RunResult#SCHEMA_2}) is read as the current one.
  */
 public final class ResultsFile {
 
@@ -109,7 +110,7 @@ public final class ResultsFile {
     } catch (IOException e) {
       throw new InvalidResultsException(file, "cannot be read: " + e.getMessage());
     }
-    RunResult run = parseVersioned(text, RunResult.SCHEMA, "results", RunResult.class,
+    RunResult run = parseVersioned(upgraded(text), RunResult.SCHEMA, "results", RunResult.class,
         reason -> new InvalidResultsException(file, reason));
     String missing = missingField(run);
     if (missing != null) {
@@ -140,6 +141,26 @@ public final class ResultsFile {
       }
     }
     return null;
+  }
+
+  /**
+   * Reads a file of the previous schema as the current one: version 2's shapes hold whole numbers only, which
+   * version 3 reads as whole-number axes, and it had no axis overrides; so only the id changes. Anything else is left
+   * for {@link #parseVersioned} to judge, so its messages stay the same for every kind of bad file.
+   */
+  private static String upgraded(String text) {
+    JsonNode tree;
+    try {
+      tree = MAPPER.readTree(text);
+    } catch (JacksonException e) {
+      return text;
+    }
+    if (tree instanceof tools.jackson.databind.node.ObjectNode root
+        && RunResult.SCHEMA_2.equals(root.path("schema").asString(null))) {
+      root.put("schema", RunResult.SCHEMA);
+      return MAPPER.writeValueAsString(root);
+    }
+    return text;
   }
 
   /**
@@ -221,21 +242,52 @@ public final class ResultsFile {
     return where + " cannot be read: " + e.getOriginalMessage();
   }
 
-  // The list and map fields of a record that an object lacks or has as null: what its constructor copies.
+  // The list and map fields of a record that an object lacks or has as null, and whose absence its constructor does
+  // not take: with all of them made empty the object maps, and with one of them absent again it does not.
   private static List<String> missingCollections(Class<?> type, JsonNode node) {
-    if (!type.isRecord()) {
+    if (!type.isRecord() || !(node instanceof tools.jackson.databind.node.ObjectNode object)) {
       return List.of();
     }
-    List<String> missing = new java.util.ArrayList<>();
+    List<java.lang.reflect.RecordComponent> absent = new java.util.ArrayList<>();
     for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
       boolean collection = java.util.Collection.class.isAssignableFrom(c.getType())
           || java.util.Map.class.isAssignableFrom(c.getType());
       JsonNode v = node.get(c.getName());
       if (collection && (v == null || v.isNull())) {
-        missing.add(c.getName());
+        absent.add(c);
       }
     }
-    return missing;
+    tools.jackson.databind.node.ObjectNode filled = object.deepCopy();
+    absent.forEach(c -> fill(filled, c));
+    if (!maps(filled, type)) {
+      return absent.stream().map(java.lang.reflect.RecordComponent::getName).toList();
+    }
+    List<String> needed = new java.util.ArrayList<>();
+    for (java.lang.reflect.RecordComponent c : absent) {
+      tools.jackson.databind.node.ObjectNode without = filled.deepCopy();
+      without.remove(c.getName());
+      if (!maps(without, type)) {
+        needed.add(c.getName());
+      }
+    }
+    return needed;
+  }
+
+  private static void fill(tools.jackson.databind.node.ObjectNode node, java.lang.reflect.RecordComponent c) {
+    if (java.util.Map.class.isAssignableFrom(c.getType())) {
+      node.putObject(c.getName());
+    } else {
+      node.putArray(c.getName());
+    }
+  }
+
+  private static boolean maps(JsonNode node, Class<?> type) {
+    try {
+      MAPPER.treeToValue(node, type);
+      return true;
+    } catch (JacksonException e) {
+      return false;
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.gpubench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gpubench.api.AxisValue;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Better;
 import io.gpubench.api.CacheMode;
@@ -119,6 +120,44 @@ public class ResultsFileTest {
   }
 
   @Test
+  void axesOfEveryKindAndTheOverriddenOnesRoundTripWithTheirKindInTheJsonToken() throws Exception {
+    CaseResult base = sampleRun().cases().get(0);
+    Map<String, AxisValue> shape = new java.util.LinkedHashMap<>();
+    shape.put("n", AxisValue.whole(4096));
+    shape.put("alpha", AxisValue.real(1.0));
+    shape.put("layout", AxisValue.name("col"));
+    CaseResult c = new CaseResult(base.id(), base.benchmark(), base.workload(), base.displayName(), base.backend(),
+        base.precision(), shape, base.status(), null, base.timing(), base.correctness(), null, null, null,
+        base.metrics(), null, null, List.of(), Map.of("layout", "gpubench.axes.layout"));
+    RunResult run = new RunResult(RunResult.SCHEMA, "id", "s", "f", sampleRun().environment(), List.of(c, base));
+    Path file = dir.resolve("results.json");
+    ResultsFile.write(run, file);
+
+    assertThat(ResultsFile.read(file)).isEqualTo(run);
+    JsonNode json = ResultsFile.mapper().readTree(Files.readString(file));
+    JsonNode axes = json.get("cases").get(0).get("shape");
+    assertThat(axes.get("n").isIntegralNumber()).isTrue();
+    assertThat(axes.get("alpha").isFloatingPointNumber()).as("1.0 stays real").isTrue();
+    assertThat(axes.get("layout").asString()).isEqualTo("col");
+    assertThat(json.get("cases").get(0).get("axisOverrides").get("layout").asString()).isEqualTo("gpubench.axes.layout");
+    assertThat(json.get("cases").get(1).has("axisOverrides")).as("only where the run overrode an axis").isFalse();
+  }
+
+  @Test
+  void aFileOfThePreviousSchemaReadsAsTheCurrentOne() throws Exception {
+    Path file = dir.resolve("old.json");
+    ResultsFile.write(sampleRun(), file);
+    Files.writeString(file, Files.readString(file).replace(RunResult.SCHEMA, RunResult.SCHEMA_2));
+
+    RunResult back = ResultsFile.read(file);
+
+    assertThat(back.schema()).isEqualTo(RunResult.SCHEMA);
+    assertThat(back.cases()).isEqualTo(sampleRun().cases());
+    assertThat(back.cases().get(0).shape()).containsExactly(Map.entry("n", AxisValue.whole(4)));
+    assertThat(back.cases().get(0).axisOverrides()).isEmpty();
+  }
+
+  @Test
   void aFileWithoutTheSchemaIdIsRefusedWithTheFileAndReason() throws Exception {
     Path file = dir.resolve("r.json");
     Files.writeString(file, "{\"cases\": []}");
@@ -128,7 +167,7 @@ public class ResultsFileTest {
 
     Files.writeString(file, "{\"schema\": \"gpubench-results/99\"}");
     assertThatThrownBy(() -> ResultsFile.read(file))
-        .hasMessage(file + " has schema \"gpubench-results/99\"; this version reads \"gpubench-results/2\"");
+        .hasMessage(file + " has schema \"gpubench-results/99\"; this version reads \"gpubench-results/3\"");
 
     Files.writeString(file, "{\"schema\": \"gpubench-results/2\", \"cases\": [ {\"status\": ");
     assertThatThrownBy(() -> ResultsFile.read(file)).hasMessageStartingWith(file + " is not valid JSON: ");
@@ -145,7 +184,7 @@ public class ResultsFileTest {
     ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(1)).remove("shape");
     Files.writeString(file, ResultsFile.mapper().writeValueAsString(root));
     assertThatThrownBy(() -> ResultsFile.read(file))
-        .hasMessage(file + " does not match schema gpubench-results/2: cases[1].shape is missing or null")
+        .hasMessage(file + " does not match schema " + RunResult.SCHEMA + ": cases[1].shape is missing or null")
         .hasMessageNotContaining("NullPointer").hasMessageNotContaining("\"m\"");
 
     ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(1)).put("shape", 7);
@@ -156,6 +195,6 @@ public class ResultsFileTest {
     ((tools.jackson.databind.node.ObjectNode) root.get("cases").get(0)).remove("status");
     Files.writeString(file, ResultsFile.mapper().writeValueAsString(root));
     assertThatThrownBy(() -> ResultsFile.read(file))
-        .hasMessage(file + " does not match schema gpubench-results/2: cases[0].status is missing");
+        .hasMessage(file + " does not match schema " + RunResult.SCHEMA + ": cases[0].status is missing");
   }
 }

@@ -1,5 +1,6 @@
 package io.gpubench.api.result;
 
+import io.gpubench.api.AxisValue;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.Map;
  * @param displayName the test's display name, such as {@code matmul [m=256,n=256,k=256, FP16, cpu]}
  * @param backend the backend id
  * @param precision the precision
- * @param shape the shape's axes, in declaration order
+ * @param shape the shape's axes, in declaration order: whole numbers, real numbers and names
  * @param status how it ended
  * @param message the reason for a skip, the failure, or null
  * @param timing warm-up and trial times, or null when it did not get that far
@@ -28,6 +29,8 @@ import java.util.Map;
  * @param audit the kernels one more call ran on the device, by library (CUDA cases), or null
  * @param worldSize how many ranks ran the case (a multi-GPU world), or null for one device
  * @param flags what a reader must know before trusting the figures (throttled, shared, trending ...)
+ * @param axisOverrides the axes whose values the run set rather than the class ({@code gpubench.axes.*}): axis to
+ *     the configuration key that set it; empty when none
  */
 public record CaseResult(
     String id,
@@ -36,7 +39,7 @@ public record CaseResult(
     String displayName,
     BackendId backend,
     Precision precision,
-    Map<String, Long> shape,
+    Map<String, AxisValue> shape,
     CaseStatus status,
     String message,
     Timing timing,
@@ -47,7 +50,8 @@ public record CaseResult(
     Map<String, Metric> metrics,
     KernelAudit audit,
     Integer worldSize,
-    List<Flag> flags) {
+    List<Flag> flags,
+    Map<String, String> axisOverrides) {
 
   /**
    * Makes the result, copying the maps (keeping the shape's order).
@@ -70,11 +74,45 @@ public record CaseResult(
    * @param audit the kernel audit
    * @param worldSize ranks of a world, or null
    * @param flags flags
+   * @param axisOverrides axes the run set, to the key that set each
    */
   public CaseResult {
     shape = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(shape));
     metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
     flags = flags == null ? List.of() : List.copyOf(flags);
+    axisOverrides = axisOverrides == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(axisOverrides));
+  }
+
+  /**
+   * A result whose axes the run did not override, its shape given as Java values ({@link AxisValue#of(Object)}:
+   * {@code Long} a whole number, {@code Double} a real one, {@code String} a name).
+   *
+   * @param id stable key
+   * @param benchmark class name
+   * @param workload workload name
+   * @param displayName display name
+   * @param backend backend id
+   * @param precision precision
+   * @param shape shape axes
+   * @param status status
+   * @param message message
+   * @param timing timing
+   * @param correctness correctness
+   * @param throughput throughput
+   * @param telemetry telemetry
+   * @param memory memory
+   * @param metrics further figures
+   * @param audit the kernel audit
+   * @param worldSize ranks of a world, or null
+   * @param flags flags
+   */
+  public CaseResult(String id, String benchmark, String workload, String displayName, BackendId backend,
+      Precision precision, Map<String, ?> shape, CaseStatus status, String message, Timing timing,
+      Correctness correctness, Throughput throughput, Telemetry telemetry, Memory memory,
+      Map<String, Metric> metrics, KernelAudit audit, Integer worldSize, List<Flag> flags) {
+    this(id, benchmark, workload, displayName, backend, precision, AxisValue.ofAll(shape), status, message, timing,
+        correctness, throughput, telemetry, memory, metrics, audit, worldSize, flags, Map.of());
   }
 
   /**
@@ -97,11 +135,11 @@ public record CaseResult(
    * @param metrics further figures
    */
   public CaseResult(String id, String benchmark, String workload, String displayName, BackendId backend,
-      Precision precision, Map<String, Long> shape, CaseStatus status, String message, Timing timing,
+      Precision precision, Map<String, ?> shape, CaseStatus status, String message, Timing timing,
       Correctness correctness, Throughput throughput, Telemetry telemetry, Memory memory,
       Map<String, Metric> metrics) {
-    this(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing, correctness,
-        throughput, telemetry, memory, metrics, null, null, List.of());
+    this(id, benchmark, workload, displayName, backend, precision, AxisValue.ofAll(shape), status, message, timing,
+        correctness, throughput, telemetry, memory, metrics, null, null, List.of(), Map.of());
   }
 
   /**
@@ -112,7 +150,7 @@ public record CaseResult(
    */
   public CaseResult withMetrics(Map<String, Metric> figures) {
     return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
-        correctness, throughput, telemetry, memory, figures, audit, worldSize, flags);
+        correctness, throughput, telemetry, memory, figures, audit, worldSize, flags, axisOverrides);
   }
 
   /**
@@ -123,7 +161,7 @@ public record CaseResult(
    */
   public CaseResult withAudit(KernelAudit kernelAudit) {
     return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
-        correctness, throughput, telemetry, memory, metrics, kernelAudit, worldSize, flags);
+        correctness, throughput, telemetry, memory, metrics, kernelAudit, worldSize, flags, axisOverrides);
   }
 
   /**
@@ -136,7 +174,7 @@ public record CaseResult(
     List<Flag> more = new java.util.ArrayList<>(flags);
     more.add(flag);
     return new CaseResult(id, benchmark, workload, displayName, backend, precision, shape, status, message, timing,
-        correctness, throughput, telemetry, memory, metrics, audit, worldSize, more);
+        correctness, throughput, telemetry, memory, metrics, audit, worldSize, more, axisOverrides);
   }
 
   /**

@@ -15,8 +15,14 @@ import java.util.List;
 public record RunResult(
     String schema, String runId, String startedAt, String finishedAt, Environment environment, List<CaseResult> cases) {
 
-  /** The schema id this version writes and reads. */
-  public static final String SCHEMA = "gpubench-results/2";
+  /**
+   * The schema id this version writes and reads. 3 replaced 2: a shape's axes may hold real numbers and names besides
+   * whole numbers, and a case names the axes the run overrode ({@code axisOverrides}).
+   */
+  public static final String SCHEMA = "gpubench-results/3";
+
+  /** The schema before {@link #SCHEMA}, still read: its shapes hold whole numbers only, which version 3 reads alike. */
+  public static final String SCHEMA_2 = "gpubench-results/2";
 
   /**
    * Makes the result, copying the case list.

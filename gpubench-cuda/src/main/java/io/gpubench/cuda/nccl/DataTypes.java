@@ -1,7 +1,7 @@
 package io.gpubench.cuda.nccl;
 
 import io.gpubench.api.Precision;
-import io.gpubench.cuda.jna.Nccl;
+import io.gpubench.cuda.internal.jna.Nccl;
 
 /** The {@code ncclDataType_t} a tensor of a {@link Precision} is reduced and moved as. */
 public final class DataTypes {

@@ -1,9 +1,10 @@
 package io.gpubench.cuda.nccl;
 
 import com.sun.jna.ptr.IntByReference;
-import io.gpubench.cuda.jna.CudaLibs;
-import io.gpubench.cuda.jna.Nccl;
-import io.gpubench.cuda.jna.NcclHot;
+import io.gpubench.cuda.CudaErrors;
+import io.gpubench.cuda.internal.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.Nccl;
+import io.gpubench.cuda.internal.jna.NcclHot;
 import java.util.Optional;
 
 /**
@@ -27,13 +28,13 @@ public final class NcclLibrary {
    * {@code ncclGetVersion}: the loaded library's {@code NCCL_VERSION_CODE}, such as 22809 for 2.28.9.
    *
    * @return the code
-   * @throws io.gpubench.cuda.jna.CudaLibs.LibraryUnavailableException without libnccl
+   * @throws io.gpubench.cuda.internal.jna.CudaLibs.LibraryUnavailableException without libnccl
    */
   public static int version() {
     IntByReference v = new IntByReference();
     int rc = CudaLibs.nccl().ncclGetVersion(v);
     if (rc != Nccl.SUCCESS) {
-      throw CudaLibs.ncclError(rc, "ncclGetVersion", null);
+      throw CudaErrors.ncclError(rc, "ncclGetVersion", null);
     }
     return v.getValue();
   }
@@ -62,7 +63,7 @@ public final class NcclLibrary {
     Nccl.UniqueIdStruct s = new Nccl.UniqueIdStruct();
     int rc = CudaLibs.nccl().ncclGetUniqueId(s);
     if (rc != Nccl.SUCCESS) {
-      throw CudaLibs.ncclError(rc, "ncclGetUniqueId", lastError());
+      throw CudaErrors.ncclError(rc, "ncclGetUniqueId", lastError());
     }
     s.read();
     return UniqueId.fromBytes(s.internal);
@@ -78,7 +79,7 @@ public final class NcclLibrary {
     CudaLibs.nccl();
     int rc = NcclHot.ncclGroupStart();
     if (rc != Nccl.SUCCESS) {
-      throw CudaLibs.ncclError(rc, "ncclGroupStart", lastError());
+      throw CudaErrors.ncclError(rc, "ncclGroupStart", lastError());
     }
     RuntimeException failed = null;
     try {
@@ -91,7 +92,7 @@ public final class NcclLibrary {
       throw failed;
     }
     if (rc != Nccl.SUCCESS) {
-      throw CudaLibs.ncclError(rc, "ncclGroupEnd", lastError());
+      throw CudaErrors.ncclError(rc, "ncclGroupEnd", lastError());
     }
   }
 

@@ -1,6 +1,6 @@
 package io.gpubench.cuda.nccl;
 
-import io.gpubench.cuda.jna.Nccl;
+import io.gpubench.cuda.internal.jna.Nccl;
 
 /** The built-in reductions of NCCL ({@code ncclRedOp_t}). */
 public enum ReduceOp {

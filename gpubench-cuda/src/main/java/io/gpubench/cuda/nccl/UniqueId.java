@@ -1,6 +1,6 @@
 package io.gpubench.cuda.nccl;
 
-import io.gpubench.cuda.jna.Nccl;
+import io.gpubench.cuda.internal.jna.Nccl;
 import java.util.Arrays;
 import java.util.Base64;
 

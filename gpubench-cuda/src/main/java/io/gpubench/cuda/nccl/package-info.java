@@ -1,6 +1,8 @@
 /**
- * Worlds of GPUs over NCCL: {@link io.gpubench.cuda.nccl.Communicator} (one rank's {@code ncclComm_t}, its
- * collectives on a given stream, a wait that aborts when a peer does not take part), the world's
+ * Worlds of GPUs over NCCL: {@link io.gpubench.cuda.nccl.Communicator} (one rank's collectives on a given stream, a
+ * wait that aborts when a peer does not take part: what benchmark code gets from {@code ctx.unwrap}),
+ * {@link io.gpubench.cuda.nccl.Membership} (the {@code ncclComm_t}'s join, abort and close, kept by whoever joined: in
+ * the engine's worlds the CUDA backend), the world's
  * {@link io.gpubench.cuda.nccl.UniqueId} that rank 0 hands to the others as bytes or Base64,
  * {@link io.gpubench.cuda.nccl.NcclLibrary} (version, groups, why NCCL is absent) and
  * {@link io.gpubench.cuda.nccl.BusBandwidth} (nccl-tests' algorithm and bus bandwidth).

@@ -12,11 +12,12 @@ import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.api.spi.TensorFactory;
+import io.gpubench.api.spi.WorldRank;
 import io.gpubench.cuda.Cuda;
-import io.gpubench.cuda.CudaBackendProvider;
 import io.gpubench.cuda.CudaDevice;
 import io.gpubench.cuda.CudaStream;
 import io.gpubench.cuda.CudaTensor;
+import io.gpubench.cuda.internal.backend.CudaBackendProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +87,8 @@ class CommunicatorGpuTest {
     Backend gpu = gpus().get(0);
     assertThat(NcclLibrary.version()).isGreaterThan(2_0000);
     try (Gpu s = open(gpu);
-        Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
+        Membership m = Membership.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
+      Communicator world = m.communicator();
       assertThat(world.rank()).isZero();
       assertThat(world.size()).isEqualTo(1);
       int n = 1 << 20;
@@ -119,7 +121,8 @@ class CommunicatorGpuTest {
   void wrongSizesAndRanksAreRefusedAndTheCommunicatorStaysUsable() throws Exception {
     Backend gpu = gpus().get(0);
     try (Gpu s = open(gpu);
-        Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
+        Membership m = Membership.join(NcclLibrary.newUniqueId(), 0, 1, s.device())) {
+      Communicator world = m.communicator();
       CudaTensor a = upload(s, "a", new float[16], Precision.FP32);
       CudaTensor b = upload(s, "b", new float[8], Precision.FP32);
       CudaTensor h = upload(s, "h", new float[16], Precision.BF16);
@@ -133,20 +136,44 @@ class CommunicatorGpuTest {
       world.allReduce(a, a, ReduceOp.SUM, s.stream());
       world.await(s.stream(), LIMIT);
       assertThat(world.fault()).isEmpty();
-      world.close();
+      m.close();
       assertThatThrownBy(() -> world.allReduce(a, a, ReduceOp.SUM, s.stream()))
           .isInstanceOf(IllegalStateException.class).hasMessage("NCCL rank 0 of 1 on cuda:0 is closed");
     }
   }
 
   @Test
+  void aCaseOfAWorldGetsTheViewAndTheSessionKeepsTheMembership() throws Exception {
+    Backend gpu = gpus().get(0);
+    WorldRank one = new WorldRank(0, 1, NcclLibrary.newUniqueId().toBase64(), 60_000);
+    BackendSession session = gpu.open(new SessionSpec("CommunicatorGpuTest", Precision.FP32, CacheMode.HOT, 10, one));
+    Communicator world;
+    try {
+      world = session.unwrap(Communicator.class).orElseThrow();
+      assertThat(session.unwrap(Object.class)).containsSame(world);
+      assertThat(session.unwrap(Membership.class)).isEmpty();
+      assertThat(session.unwrap(AutoCloseable.class)).isEmpty();
+      Cuda cuda = session.unwrap(Cuda.class).orElseThrow();
+      CudaTensor x = cuda.tensor(session.tensors().fromHost("x", values(1024, 0), Precision.FP32, 1024));
+      world.allReduce(x, x, ReduceOp.SUM, cuda.stream());
+      session.synchronize(); // awaits the stream through the membership first
+      assertThat(world.fault()).isEmpty();
+    } finally {
+      session.close();
+    }
+    assertThatThrownBy(() -> world.checkAsyncError()).isInstanceOf(IllegalStateException.class)
+        .hasMessage("NCCL rank 0 of 1 on cuda:0 is closed");
+  }
+
+  @Test
   void abortEndsTheCommunicatorOnceAndLaterCallsSaySo() throws Exception {
     Backend gpu = gpus().get(0);
     try (Gpu s = open(gpu)) {
-      Communicator world = Communicator.join(NcclLibrary.newUniqueId(), 0, 1, s.device());
-      world.abort();
-      world.abort();
-      world.close();
+      Membership m = Membership.join(NcclLibrary.newUniqueId(), 0, 1, s.device());
+      m.abort();
+      m.abort();
+      m.close();
+      Communicator world = m.communicator();
       assertThat(world.fault()).contains("aborted");
       assertThatThrownBy(() -> world.await(s.stream(), LIMIT))
           .isInstanceOf(IllegalStateException.class).hasMessageEndingWith("is unusable: aborted");
@@ -166,7 +193,8 @@ class CommunicatorGpuTest {
         int rank = r;
         ranks.add(pool.submit(() -> {
           try (Gpu s = open(gpus.get(rank));
-              Communicator world = Communicator.join(id, rank, 2, s.device())) {
+              Membership m = Membership.join(id, rank, 2, s.device())) {
+            Communicator world = m.communicator();
             CudaTensor x = upload(s, "x", values(n, rank), Precision.BF16);
             CudaTensor all = upload(s, "all", new float[2 * n], Precision.BF16);
             world.allGather(x, all, s.stream());

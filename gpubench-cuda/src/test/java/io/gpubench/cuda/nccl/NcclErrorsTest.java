@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gpubench.cuda.CudaDevice;
+import io.gpubench.cuda.CudaErrors;
 import io.gpubench.cuda.CudaException;
-import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.CudaLibs;
 import org.junit.jupiter.api.Test;
 
 /** NCCL results become exceptions naming the call, the result's name and what was being done; no GPU needed. */
@@ -15,7 +16,7 @@ class NcclErrorsTest {
 
   @Test
   void aResultNamesTheCallTheCodeAndTheDetail() {
-    CudaException e = CudaLibs.ncclError(1, "ncclAllReduce",
+    CudaException e = CudaErrors.ncclError(1, "ncclAllReduce",
         "NCCL rank 0 of 2 on cuda:0, ncclAllReduce of 67108864 FP32 elements; async error: ncclSuccess");
     assertThat(e.getMessage())
         .startsWith("ncclAllReduce failed: ncclUnhandledCudaError (1)")
@@ -28,7 +29,7 @@ class NcclErrorsTest {
 
   @Test
   void anUnknownResultKeepsItsNumber() {
-    assertThat(CudaLibs.ncclError(42, "ncclSend", null).getMessage()).startsWith("ncclSend failed: ncclResult_42 (42)");
+    assertThat(CudaErrors.ncclError(42, "ncclSend", null).getMessage()).startsWith("ncclSend failed: ncclResult_42 (42)");
   }
 
   @Test
@@ -41,17 +42,17 @@ class NcclErrorsTest {
         .hasMessage(reason);
     assertThatThrownBy(NcclLibrary::newUniqueId).hasMessage(reason);
     UniqueId id = UniqueId.fromBytes(new byte[UniqueId.BYTES]);
-    assertThatThrownBy(() -> Communicator.join(id, 0, 1, NO_DEVICE)).hasMessage(reason);
+    assertThatThrownBy(() -> Membership.join(id, 0, 1, NO_DEVICE)).hasMessage(reason);
     assertThatThrownBy(() -> NcclLibrary.group(() -> { })).hasMessage(reason);
   }
 
   @Test
   void aRankOutsideTheWorldIsRefusedBeforeNcclIsAsked() {
     UniqueId id = UniqueId.fromBytes(new byte[UniqueId.BYTES]);
-    assertThatThrownBy(() -> Communicator.join(id, 2, 2, NO_DEVICE))
+    assertThatThrownBy(() -> Membership.join(id, 2, 2, NO_DEVICE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("rank 2 of a world of 2: the rank must be 0 to 1 and the size at least 1");
-    assertThatThrownBy(() -> Communicator.join(id, 0, 0, NO_DEVICE))
+    assertThatThrownBy(() -> Membership.join(id, 0, 0, NO_DEVICE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("rank 0 of a world of 0");
   }

@@ -3,8 +3,8 @@ package io.gpubench.cuda.nccl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpubench.api.Precision;
-import io.gpubench.cuda.jna.ErrorCodes;
-import io.gpubench.cuda.jna.Nccl;
+import io.gpubench.cuda.internal.jna.ErrorCodes;
+import io.gpubench.cuda.internal.jna.Nccl;
 import org.junit.jupiter.api.Test;
 
 /**

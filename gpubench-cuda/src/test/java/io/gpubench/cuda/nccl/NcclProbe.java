@@ -10,16 +10,17 @@ import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.cuda.Cuda;
-import io.gpubench.cuda.CudaBackendProvider;
+import io.gpubench.cuda.CudaErrors;
 import io.gpubench.cuda.CudaKernel;
 import io.gpubench.cuda.CudaTensor;
 import io.gpubench.cuda.Dim3;
-import io.gpubench.cuda.jna.CudaDriver;
-import io.gpubench.cuda.jna.CudaHot;
-import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.internal.backend.CudaBackendProvider;
+import io.gpubench.cuda.internal.jna.CudaDriver;
+import io.gpubench.cuda.internal.jna.CudaHot;
+import io.gpubench.cuda.internal.jna.CudaLibs;
+import io.gpubench.cuda.internal.telemetry.NvLink;
+import io.gpubench.cuda.internal.telemetry.NvmlDevice;
 import io.gpubench.cuda.nccl.BusBandwidth.Collective;
-import io.gpubench.cuda.telemetry.NvLink;
-import io.gpubench.cuda.telemetry.NvmlDevice;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,6 +82,7 @@ public final class NcclProbe {
   private final CudaTensor bad;
   private final Memory host = new Memory(8);
   private CudaTensor small;
+  private Membership membership;
   private Communicator comm;
 
   private NcclProbe(Map<String, String> args, Cuda cuda) {
@@ -141,7 +143,8 @@ public final class NcclProbe {
     } else {
       id = UniqueId.fromBase64(waitFor(idFile));
     }
-    comm = Communicator.join(id, rank, world, cuda.device());
+    membership = Membership.join(id, rank, world, cuda.device());
+    comm = membership.communicator();
     say(rank, String.format(Locale.ROOT, "joined %s in %.0f ms", id, (System.nanoTime() - t0) / 1e6));
     Files.writeString(Path.of(idFile + ".bus" + rank), cuda.device().pciBusId());
     small = cuda.allocate("barrier", Precision.FP32, 1);
@@ -166,7 +169,7 @@ public final class NcclProbe {
         links(Path.of(idFile + ".bus" + 1));
       }
     } finally {
-      comm.close();
+      membership.close();
     }
     say(rank, failures == 0 ? "done" : failures + " check(s) FAILED");
     return failures == 0 ? 0 : 1;
@@ -198,10 +201,10 @@ public final class NcclProbe {
 
   /** Elements of [address, n) that are not scale × the sum of ranks r0..r1's patterns at base + i. */
   private long mismatches(long address, Precision p, long n, int r0, int r1, long base, float scale) {
-    CudaLibs.check(CudaHot.cuMemsetD32Async(bad.address(), 0, 2, cuda.stream().handle()), "cuMemsetD32Async");
+    CudaErrors.check(CudaHot.cuMemsetD32Async(bad.address(), 0, 2, cuda.stream().handle()), "cuMemsetD32Async");
     verify.launch(Dim3.of(1024), Dim3.of(256), 0, address, code(p), n, r0, r1, base, scale, bad.address());
     comm.await(cuda.stream(), limit);
-    CudaLibs.check(CudaLibs.cuda().cuMemcpyDtoH_v2(host, bad.address(), 8), "cuMemcpyDtoH_v2");
+    CudaErrors.check(CudaLibs.cuda().cuMemcpyDtoH_v2(host, bad.address(), 8), "cuMemcpyDtoH_v2");
     return host.getLong(0);
   }
 
@@ -391,15 +394,15 @@ public final class NcclProbe {
     if (drained) {
       CudaTensor y = cuda.allocate("y", Precision.FP32, n);
       fill(y.address(), Precision.FP32, n, rank, 0);
-      CudaLibs.check(CudaHot.cuMemsetD32Async(bad.address(), 0, 2, cuda.stream().handle()), "cuMemsetD32Async");
+      CudaErrors.check(CudaHot.cuMemsetD32Async(bad.address(), 0, 2, cuda.stream().handle()), "cuMemsetD32Async");
       verify.launch(Dim3.of(1024), Dim3.of(256), 0, y.address(), 0, n, rank, rank, 0L, 1.0f, bad.address());
       cuda.synchronize();
-      CudaLibs.check(CudaLibs.cuda().cuMemcpyDtoH_v2(host, bad.address(), 8), "cuMemcpyDtoH_v2");
+      CudaErrors.check(CudaLibs.cuda().cuMemcpyDtoH_v2(host, bad.address(), 8), "cuMemcpyDtoH_v2");
       wrong = host.getLong(0);
     }
     boolean ok = (outcome.equals("timeout") || outcome.equals("error")) && drained && wrong == 0;
     String line = String.format(Locale.ROOT, "%s of rank %d: %s (%s); stream drained %s in %.0f ms; GPU usable: %s",
-        fault, faulty, outcome, detail, drained ? "yes" : "NO (" + CudaLibs.cudaError(rc, "cuStreamQuery", null)
+        fault, faulty, outcome, detail, drained ? "yes" : "NO (" + CudaErrors.cudaError(rc, "cuStreamQuery", null)
             .getMessage() + ")", drainMs, wrong == 0 ? "yes" : "NO");
     say(rank, "HANG " + line);
     appendLine(String.join("\t", args.getOrDefault("label", "gpubench"), fault, "-", "-", "-", "-", "-",
@@ -450,19 +453,19 @@ public final class NcclProbe {
 
     private Pointer event() {
       PointerByReference ev = new PointerByReference();
-      CudaLibs.check(CudaLibs.cuda().cuEventCreate(ev, CudaDriver.CU_EVENT_DEFAULT), "cuEventCreate");
+      CudaErrors.check(CudaLibs.cuda().cuEventCreate(ev, CudaDriver.CU_EVENT_DEFAULT), "cuEventCreate");
       return ev.getValue();
     }
 
     void start() {
-      CudaLibs.check(CudaHot.cuEventRecord(start, cuda.stream().handle()), "cuEventRecord");
+      CudaErrors.check(CudaHot.cuEventRecord(start, cuda.stream().handle()), "cuEventRecord");
     }
 
     float stopMillis(Communicator c, Duration limit) {
-      CudaLibs.check(CudaHot.cuEventRecord(end, cuda.stream().handle()), "cuEventRecord");
+      CudaErrors.check(CudaHot.cuEventRecord(end, cuda.stream().handle()), "cuEventRecord");
       c.await(cuda.stream(), limit);
       float[] ms = new float[1];
-      CudaLibs.check(CudaLibs.cuda().cuEventElapsedTime(ms, start, end), "cuEventElapsedTime");
+      CudaErrors.check(CudaLibs.cuda().cuEventElapsedTime(ms, start, end), "cuEventElapsedTime");
       return ms[0];
     }
 

@@ -38,6 +38,16 @@ public final class Constants {
   public static final String SHAPES_PREFIX = PREFIX + "shapes.";
 
   /**
+   * Prefix of the keys that replace the values of one axis, keeping the rest of the class's shapes:
+   * {@code gpubench.axes.GemmBenchmark.layout=col} for one class (simple or fully qualified name),
+   * {@code gpubench.axes.n=2^12..2^14} for every class of the run that has the axis. Values are written as
+   * {@code @Shape} writes one axis's; a value the class does not declare is allowed, and the results name the axis
+   * as overridden ({@code CaseResult.axisOverrides}). A class key wins over an axis key. An axis that no class of the
+   * run has is an error naming the classes' axes.
+   */
+  public static final String AXES_PREFIX = PREFIX + "axes.";
+
+  /**
    * Comma-separated names (simple or qualified, {@code *} wildcards) of classes declared
    * {@code enabledByDefault = false} to run anyway. Default: none.
    */
@@ -186,14 +196,15 @@ public final class Constants {
       PROGRESS, PROGRESS_INTERVAL_SECONDS, PARALLEL_ENABLED, FORK, FORKS, FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS,
       FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR);
 
-  /** The prefixes under which any key is the engine's: per-class shapes and JUnit's parallel settings. */
-  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, WORLDS_PREFIX,
-      PARALLEL_CONFIG_PREFIX);
+  /** The prefixes under which any key is the engine's: per-class shapes, axes, worlds and JUnit's parallel settings. */
+  public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, AXES_PREFIX,
+      WORLDS_PREFIX, PARALLEL_CONFIG_PREFIX);
 
   /**
    * Keys that other gpubench tools read, which reach the engine as system properties when set on the Maven command
-   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switch of
-   * gpubench-results' browser tests. The engine ignores them; listing them keeps them from being taken for typos.
+   * line (Surefire passes {@code -D} properties to the test JVM): the Maven plugin's parameters, and the switches of
+   * gpubench-results' browser tests and gpubench-history's PostgreSQL tests. The engine ignores them; listing them
+   * keeps them from being taken for typos.
    * {@code gpubench-it}'s {@code PluginKeysTest} checks that every parameter of the plugin is here.
    */
   public static final java.util.List<String> TOOL_KEYS = java.util.List.of(
@@ -205,7 +216,10 @@ public final class Constants {
       PREFIX + "failOnIncomplete", PREFIX + "failOnNotPassed", PREFIX + "ab.baseline", PREFIX + "ab.engines",
       PREFIX + "ab.includes",
       PREFIX + "ab.jvmArgs", PREFIX + "ab.rounds", PREFIX + "ab.timeoutSeconds", PREFIX + "ab.work",
-      PREFIX + "browserTests");
+      PREFIX + "browserTests", PREFIX + "history", PREFIX + "history.server", PREFIX + "history.branch",
+      PREFIX + "history.busyTimeout", PREFIX + "history.runs", PREFIX + "history.baselineBranch",
+      PREFIX + "history.publish", PREFIX + "history.failOnError", PREFIX + "history.output",
+      PREFIX + "history.commits", PREFIX + "postgresTests");
 
   private Constants() {}
 }

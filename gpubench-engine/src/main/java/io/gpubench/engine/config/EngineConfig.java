@@ -35,6 +35,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param include patterns of opt-in classes to run
  * @param trialOverrides the run's overrides of {@code @Trials}
  * @param shapes the per-class shapes overrides: the class name as the key gives it, to the specification
+ * @param axes the run's overrides of single axes ({@link Constants#AXES_PREFIX}), in key order
  * @param raw every {@code gpubench.} key that was set, for the results file and backend settings
  * @param source the parameters, for backend settings
  */
@@ -52,6 +53,7 @@ public record EngineConfig(
     List<String> include,
     TrialOverrides trialOverrides,
     Map<String, String> shapes,
+    List<AxisOverride> axes,
     Map<String, String> raw,
     ConfigurationParameters source) {
 
@@ -82,12 +84,17 @@ public record EngineConfig(
       v.get(key).ifPresent(value -> raw.put(key, value));
     }
     Map<String, String> shapes = new LinkedHashMap<>();
-    shapeKeys(p).forEach(key -> v.get(key).ifPresent(spec -> {
+    prefixedKeys(p, Constants.SHAPES_PREFIX).forEach(key -> v.get(key).ifPresent(spec -> {
       for (String one : spec.split(";")) {
         ConfigValues.parse(key, one.trim(), ShapeParser::parse);
       }
       shapes.put(key.substring(Constants.SHAPES_PREFIX.length()), spec);
       raw.put(key, spec);
+    }));
+    List<AxisOverride> axes = new java.util.ArrayList<>();
+    prefixedKeys(p, Constants.AXES_PREFIX).forEach(key -> v.get(key).ifPresent(value -> {
+      axes.add(AxisOverride.parse(key, value));
+      raw.put(key, value);
     }));
     TrialOverrides trials = new TrialOverrides(
         v.integer(Constants.TRIALS_WARMUP, 1),
@@ -126,6 +133,7 @@ public record EngineConfig(
         v.list(Constants.INCLUDE, String::trim),
         trials,
         Map.copyOf(shapes),
+        List.copyOf(axes),
         raw,
         p);
   }
@@ -160,12 +168,11 @@ public record EngineConfig(
     return n;
   }
 
-  /** The shapes keys set, in the parameters or the system properties (where JUnit also reads them). */
-  private static List<String> shapeKeys(ConfigurationParameters p) {
+  /** The keys set under a prefix, in the parameters or the system properties (where JUnit also reads them). */
+  private static List<String> prefixedKeys(ConfigurationParameters p, String prefix) {
     java.util.Set<String> keys = new java.util.TreeSet<>();
-    p.keySet().stream().filter(k -> k.startsWith(Constants.SHAPES_PREFIX)).forEach(keys::add);
-    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(Constants.SHAPES_PREFIX))
-        .forEach(keys::add);
+    p.keySet().stream().filter(k -> k.startsWith(prefix)).forEach(keys::add);
+    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(prefix)).forEach(keys::add);
     return List.copyOf(keys);
   }
 
@@ -186,6 +193,28 @@ public record EngineConfig(
    */
   public Optional<String> shapesFor(Class<?> type) {
     return Optional.ofNullable(shapes.get(type.getName())).or(() -> Optional.ofNullable(shapes.get(type.getSimpleName())));
+  }
+
+  /**
+   * The overrides of single axes that apply to a class, one per axis: the class's own key before the key for every
+   * class ({@code gpubench.axes.<Class>.<axis>} before {@code gpubench.axes.<axis>}), the qualified name before the
+   * simple one.
+   *
+   * @param type the class
+   * @return by axis, in key order
+   */
+  public Map<String, AxisOverride> axesFor(Class<?> type) {
+    Map<String, AxisOverride> byAxis = new LinkedHashMap<>();
+    for (int rank = 0; rank < 3; rank++) {
+      for (AxisOverride o : axes) {
+        String name = o.className();
+        int r = name == null ? 2 : name.equals(type.getName()) ? 0 : name.equals(type.getSimpleName()) ? 1 : -1;
+        if (r == rank) {
+          byAxis.putIfAbsent(o.axis(), o);
+        }
+      }
+    }
+    return byAxis;
   }
 
   /**

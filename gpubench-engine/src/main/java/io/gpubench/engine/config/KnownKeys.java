@@ -67,6 +67,6 @@ public final class KnownKeys {
         + String.join(", ", unknown.subList(1, unknown.size())) + ")";
     throw new InvalidDeclarationException("configuration " + key, "unknown configuration key " + key + " = \""
         + value + "\"" + Names.didYouMean(key, candidates) + more + ". The engine's keys are listed in "
-        + Constants.class.getName() + " and the README's Configuration table", null);
+        + Constants.class.getName() + " and docs/configuration.md", null);
   }
 }

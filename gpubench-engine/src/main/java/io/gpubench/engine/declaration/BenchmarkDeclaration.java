@@ -118,7 +118,7 @@ public record BenchmarkDeclaration(
       if (expression == null) {
         return null;
       }
-      Map<String, Number> values = new java.util.HashMap<>(dims.axes());
+      Map<String, Number> values = new java.util.HashMap<>(dims.numbers());
       values.putIfAbsent("e", precision.bytes());
       values.putIfAbsent("w", worldSize);
       return expression.evaluate(values);

@@ -58,6 +58,18 @@ public final class CostExpression {
   }
 
   /**
+   * The first variable that is an axis of names in a shape: a cost is arithmetic, and {@code layout=row} is no
+   * number.
+   *
+   * @param dims the shape
+   * @return the axis of names, when there is one
+   */
+  public java.util.Optional<String> nameAxis(io.gpubench.api.Dimensions dims) {
+    return variables().stream().filter(v -> dims.axes().containsKey(v) && !dims.axes().get(v).kind().numeric())
+        .findFirst();
+  }
+
+  /**
    * Evaluates the expression.
    *
    * @param values a value for every variable

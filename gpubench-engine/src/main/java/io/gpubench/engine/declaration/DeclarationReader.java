@@ -13,7 +13,6 @@ import io.gpubench.api.Precision;
 import io.gpubench.api.Precisions;
 import io.gpubench.api.Reference;
 import io.gpubench.api.Setup;
-import io.gpubench.api.Shape;
 import io.gpubench.api.TearDown;
 import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
@@ -76,7 +75,7 @@ public final class DeclarationReader {
       throw new InvalidDeclarationException(type, "@GpuBenchmark(backends)", "lists no backend");
     }
     requireNoArgConstructor(type);
-    Map<String, List<Dimensions>> shapes = shapes(type);
+    Map<String, List<Dimensions>> shapes = ShapeDeclarations.read(type);
     List<Precision> precisions = precisions(type);
     ToleranceTable tolerances = tolerances(type);
     TrialPolicy trials = TrialPolicy.of(type.getAnnotation(Trials.class));
@@ -160,36 +159,6 @@ public final class DeclarationReader {
       type.getDeclaredConstructor();
     } catch (NoSuchMethodException e) {
       throw new InvalidDeclarationException(type, "constructor", "a benchmark class needs a no-argument constructor");
-    }
-  }
-
-  private static Map<String, List<Dimensions>> shapes(Class<?> type) {
-    Map<String, List<Dimensions>> byProfile = new LinkedHashMap<>();
-    for (Shape shape : type.getAnnotationsByType(Shape.class)) {
-      List<Dimensions> list = byProfile.computeIfAbsent(shape.profile(), p -> new ArrayList<>());
-      if (shape.value().length == 0) {
-        throw new InvalidDeclarationException(type, "@Shape(profile = \"" + shape.profile() + "\")", "lists no shape");
-      }
-      for (String spec : shape.value()) {
-        list.addAll(parseShape(type, "@Shape", spec));
-      }
-    }
-    return byProfile;
-  }
-
-  /**
-   * Parses a shape specification for a class, turning a parse error into a declaration error.
-   *
-   * @param type the class
-   * @param member where the specification comes from
-   * @param spec the specification
-   * @return the shapes
-   */
-  public static List<Dimensions> parseShape(Class<?> type, String member, String spec) {
-    try {
-      return ShapeParser.parse(spec);
-    } catch (IllegalArgumentException | ArithmeticException e) {
-      throw new InvalidDeclarationException(type, member, e.getMessage());
     }
   }
 
@@ -339,6 +308,12 @@ public final class DeclarationReader {
     e.missingAxis(d).ifPresent(v -> {
       throw new InvalidDeclarationException(type, member,
           "\"" + e + "\" uses \"" + v + "\", which is not an axis of shape \"" + d + "\"");
+    });
+    e.nameAxis(d).ifPresent(v -> {
+      throw new InvalidDeclarationException(type, member, "\"" + e + "\" uses \"" + v + "\", an axis of names ("
+          + v + "=" + d.axes().get(v).text() + " in shape \"" + d + "\"); @Cost takes numeric axes only: leave it"
+          + " out, or zip the names with a numeric axis the cost can use, (" + v + ",f)=(" + d.axes().get(v).text()
+          + ",1)|(...,2)");
     });
   }
 

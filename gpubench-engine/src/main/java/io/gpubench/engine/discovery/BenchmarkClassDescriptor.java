@@ -17,13 +17,16 @@ final class BenchmarkClassDescriptor extends AbstractTestDescriptor implements N
   private final BenchmarkDeclaration declaration;
   private final CasePlanner planner;
   private final boolean optedIn;
+  private final SurefireTests tests;
 
-  BenchmarkClassDescriptor(UniqueId parentId, BenchmarkDeclaration declaration, CasePlanner planner, boolean optedIn) {
+  BenchmarkClassDescriptor(UniqueId parentId, BenchmarkDeclaration declaration, CasePlanner planner, boolean optedIn,
+      SurefireTests tests) {
     super(parentId.append(SEGMENT_TYPE, declaration.type().getName()), declaration.name(),
         ClassSource.from(declaration.type()));
     this.declaration = declaration;
     this.planner = planner;
     this.optedIn = optedIn;
+    this.tests = tests;
   }
 
   BenchmarkDeclaration declaration() {
@@ -51,6 +54,6 @@ final class BenchmarkClassDescriptor extends AbstractTestDescriptor implements N
   }
 
   private WorkloadDescriptor newWorkload(WorkloadDeclaration w, boolean explicitlySelected) {
-    return new WorkloadDescriptor(getUniqueId(), w, planner.plan(declaration, w, optedIn || explicitlySelected));
+    return new WorkloadDescriptor(getUniqueId(), w, planner.plan(declaration, w, optedIn || explicitlySelected), tests);
   }
 }

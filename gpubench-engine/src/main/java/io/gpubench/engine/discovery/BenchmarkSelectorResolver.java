@@ -143,7 +143,8 @@ final class BenchmarkSelectorResolver implements SelectorResolver {
       CasePlanner planner = new CasePlanner(engine.config(), engine.backends(), engine.frameworks());
       boolean optedIn = engine.config().includes(type);
       planner.validate(decl);
-      return new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn);
+      return new BenchmarkClassDescriptor(parent.getUniqueId(), decl, planner, optedIn,
+          SurefireTests.from(engine.config().source()));
     } catch (InvalidDeclarationException e) {
       return invalid(parent.getUniqueId(), type, e);
     }

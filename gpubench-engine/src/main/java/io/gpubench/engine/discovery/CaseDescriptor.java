@@ -32,8 +32,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
 
   private final CaseSpec spec;
 
-  CaseDescriptor(UniqueId parentId, CaseSpec spec) {
-    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(), source(spec));
+  CaseDescriptor(UniqueId parentId, CaseSpec spec, SurefireTests tests) {
+    super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(), source(spec, tests));
     this.spec = spec;
   }
 
@@ -41,14 +41,17 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
    * The case's method source, named after the workload. Surefire's {@code -Dtest=Class#name} filter matches the
    * method name of a test's {@link MethodSource}, and reports name a workload by its {@code @Measure("name")}: so
    * that the name the reports show selects it, a workload named apart from its method is its source's method name
-   * (IDEs then navigate to the class rather than the method; the method's run gutter still selects it).
+   * (IDEs then navigate to the class rather than the method; the method's run gutter still selects it). Where the
+   * run's {@code -Dtest} selects cases by their names rather than their workload's, a case shows its display name
+   * instead ({@link SurefireTests}), so that {@code -Dtest=Class#gemm*layout=col*} selects those cases alone.
    */
-  private static MethodSource source(CaseSpec spec) {
+  private static MethodSource source(CaseSpec spec, SurefireTests tests) {
     var method = spec.workload().method();
-    if (method.getName().equals(spec.workload().name())) {
+    String name = tests.methodName(spec.declaration().type(), spec.workload().name(), spec.displayName());
+    if (method.getName().equals(name)) {
       return MethodSource.from(method);
     }
-    return MethodSource.from(spec.declaration().type().getName(), spec.workload().name(),
+    return MethodSource.from(spec.declaration().type().getName(), name,
         java.util.Arrays.stream(method.getParameterTypes()).map(Class::getName)
             .collect(java.util.stream.Collectors.joining(", ")));
   }
@@ -175,6 +178,8 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
           : KernelShares.line(r.audit()));
     }
     r.flags().forEach(f -> e.put("gpubench.flag." + f.code(), f.detail()));
+    r.axisOverrides().forEach((axis, key) -> e.put("gpubench.axis." + axis,
+        r.shape().get(axis).text() + " (overridden: " + key + ")"));
     return e;
   }
 

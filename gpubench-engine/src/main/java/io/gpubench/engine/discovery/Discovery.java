@@ -37,7 +37,8 @@ public final class Discovery {
         .filter(BenchmarkClassDescriptor.class::isInstance).map(BenchmarkClassDescriptor.class::cast).toList();
     CasePlanner planner = new CasePlanner(root.config(), root.backends(), root.frameworks());
     Optional<InvalidDeclarationException> problem = RunSelection.problem(root.config(),
-        classes.stream().map(BenchmarkClassDescriptor::declaration).toList(), planner::declaredBackends);
+        classes.stream().map(BenchmarkClassDescriptor::declaration).toList(), planner::declaredBackends,
+        planner::axes);
     problem.ifPresent(e -> failEveryClass(request, root, classes, e));
   }
 

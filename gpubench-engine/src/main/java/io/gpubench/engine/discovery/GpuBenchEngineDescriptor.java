@@ -123,7 +123,8 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     // Classes that cannot run are ERROR entries of the run, so the reports and the gate count them; a run of
     // nothing else starts no backend (no GPU initialised for a failing declaration).
     List<DeviceInfo> devices = cases == 0 ? List.of() : backends().all().stream().map(Backend::describe).toList();
-    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, System.out);
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, budgets(),
+        System.out);
     if (cases == 0) {
       return new GpuBenchExecutionContext(context.listener(), recorder, null);
     }
@@ -134,6 +135,15 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis(), recording), pool,
         new CaseSession(backends(), frameworks()));
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);
+  }
+
+  /** Each case's declared trial budget, for the progress lines' first estimate; a case the plan skips gets none. */
+  private Map<String, Double> budgets() {
+    Map<String, Double> budgets = new java.util.HashMap<>();
+    getDescendants().stream().filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast)
+        .map(CaseDescriptor::spec)
+        .forEach(c -> budgets.put(c.id(), c.skipReason() == null ? c.trials().budgetSeconds() : 0.0));
+    return budgets;
   }
 
   /**

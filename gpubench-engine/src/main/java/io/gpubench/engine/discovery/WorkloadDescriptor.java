@@ -21,10 +21,12 @@ final class WorkloadDescriptor extends AbstractTestDescriptor implements Node<Gp
   static final String SEGMENT_TYPE = "workload";
 
   private final Map<String, CaseSpec> planned = new LinkedHashMap<>();
+  private final SurefireTests tests;
 
-  WorkloadDescriptor(UniqueId parentId, WorkloadDeclaration workload, List<CaseSpec> cases) {
+  WorkloadDescriptor(UniqueId parentId, WorkloadDeclaration workload, List<CaseSpec> cases, SurefireTests tests) {
     super(parentId.append(SEGMENT_TYPE, workload.name()), workload.name());
     cases.forEach(c -> planned.put(c.segment(), c));
+    this.tests = tests;
   }
 
   @Override
@@ -37,6 +39,6 @@ final class WorkloadDescriptor extends AbstractTestDescriptor implements Node<Gp
   }
 
   Optional<CaseDescriptor> newCase(String segment) {
-    return Optional.ofNullable(planned.get(segment)).map(spec -> new CaseDescriptor(getUniqueId(), spec));
+    return Optional.ofNullable(planned.get(segment)).map(spec -> new CaseDescriptor(getUniqueId(), spec, tests));
   }
 }

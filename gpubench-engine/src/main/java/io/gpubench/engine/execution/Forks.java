@@ -163,7 +163,7 @@ final class Forks {
         t.spent());
     return new CaseResult(r.id(), r.benchmark(), r.workload(), r.displayName(), r.backend(), r.precision(), r.shape(),
         r.status(), r.message(), timing, r.correctness(), r.throughput(), r.telemetry(), r.memory(), r.metrics(),
-        r.audit(), r.worldSize(), r.flags());
+        r.audit(), r.worldSize(), r.flags(), r.axisOverrides());
   }
 
   /**

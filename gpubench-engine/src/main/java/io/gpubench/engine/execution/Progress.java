@@ -8,19 +8,24 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Progress lines: {@code gpubench [3/12] matmul [256x256x256, FP16, cpu] PASSED 1.42 s (elapsed 5.1 s, about 15 s
  * left)}, printed by time, not per case: for the first case, then when a case ends at least the interval after the
  * last line, for every case that did not pass (a reader wants those at once), and for the last case. A line per case cost some 4 ms
  * under Surefire (which captures the engine's output line by line), 4 s per 1,000 cases that take a few
- * milliseconds each. The estimate is the mean time of the finished cases times the cases left, rough but honest.
+ * milliseconds each. The estimate comes from the plan ({@link PlannedTime}: the declared budgets of the cases left,
+ * scaled by how the run has kept to its budgets); without a plan, the mean time of the finished cases times the
+ * cases left.
  */
 final class Progress {
   private final int total;
   private final PrintStream out;
   private final long intervalNanos;
-  private final long start = System.nanoTime();
+  private final PlannedTime plan;
+  private final LongSupplier clock;
+  private final long start;
   // Keyed by case id: with parallel execution several cases are under way at once.
   private final Map<String, Long> started = new HashMap<>();
   private long lastLine = Long.MIN_VALUE;
@@ -38,23 +43,40 @@ final class Progress {
    * @param intervalSeconds the least time between two lines of passed cases; 0 for a line per case
    */
   Progress(int total, PrintStream out, double intervalSeconds) {
+    this(total, out, intervalSeconds, Map.of(), System::nanoTime);
+  }
+
+  /**
+   * Makes the progress of a planned run.
+   *
+   * @param total the cases the run will report
+   * @param out where lines go, or null for none
+   * @param intervalSeconds the least time between two lines of passed cases; 0 for a line per case
+   * @param budgets each case's planned seconds by id
+   * @param clock the clock, in nanoseconds
+   */
+  Progress(int total, PrintStream out, double intervalSeconds, Map<String, Double> budgets, LongSupplier clock) {
     this.total = total;
     this.out = out;
     this.intervalNanos = (long) (intervalSeconds * 1e9);
+    this.plan = new PlannedTime(budgets);
+    this.clock = clock;
+    this.start = clock.getAsLong();
   }
 
   synchronized void starting(String caseId) {
     if (out != null) {
-      started.put(caseId, System.nanoTime());
+      started.put(caseId, clock.getAsLong());
     }
   }
 
   synchronized void finished(CaseResult result) {
     done++;
+    plan.finished(result.id());
     if (out == null) {
       return;
     }
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     // A skipped case never started: its own time is nil.
     long caseStart = Optional.ofNullable(started.remove(result.id())).orElse(now);
     boolean due = lastLine == Long.MIN_VALUE || now - lastLine >= intervalNanos;
@@ -64,7 +86,8 @@ final class Progress {
     }
     lastLine = now;
     double elapsed = now - start;
-    String left = done >= total ? "done" : "about " + Figures.duration(elapsed / done * (total - done)) + " left";
+    double leftNanos = plan.known() ? plan.secondsLeft(elapsed / 1e9) * 1e9 : elapsed / done * (total - done);
+    String left = done >= total ? "done" : "about " + Figures.duration(leftNanos) + " left";
     out.printf(Locale.ROOT, "gpubench [%d/%d] %s %s %s (elapsed %s, %s)%n", done, total, result.displayName(),
         result.status(), Figures.duration((double) (now - caseStart)), Figures.duration(elapsed), left);
     out.flush();

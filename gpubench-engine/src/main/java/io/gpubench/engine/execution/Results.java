@@ -56,6 +56,7 @@ public final class Results {
       Throughput throughput, Telemetry telemetry, Memory memory) {
     return new CaseResult(spec.id(), spec.declaration().type().getName(), spec.workload().name(), spec.displayName(),
         spec.backend().id(), spec.precision(), spec.dims().axes(), status, message, timing, correctness, throughput,
-        telemetry, memory, Map.of(), null, spec.world() == null ? null : spec.world().size(), null);
+        telemetry, memory, Map.of(), null, spec.world() == null ? null : spec.world().size(), null,
+        spec.axisOverrides());
   }
 }

@@ -61,11 +61,28 @@ public final class RunRecorder {
    */
   public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries,
       List<String> planned, PrintStream out) {
+    this(config, devices, libraries, planned, Map.of(), out);
+  }
+
+  /**
+   * Starts recording a planned run: removes the previous run's results, creates the journal.
+   *
+   * @param config the run's configuration
+   * @param devices every backend found
+   * @param libraries versions of the frameworks' libraries
+   * @param planned the ids of the cases the run will report, in order
+   * @param budgets each case's planned seconds by id (its declared trial budget; 0 for a case the plan skips), for
+   *     the progress lines' estimate
+   * @param out where progress and the summary go
+   */
+  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries,
+      List<String> planned, Map<String, Double> budgets, PrintStream out) {
     this.config = config;
     this.runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(started) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     this.environment = EnvironmentProbe.probe(devices, config.raw(), libraries);
-    this.progress = new Progress(planned.size(), config.progress() ? out : null, config.progressIntervalSeconds());
+    this.progress = new Progress(planned.size(), config.progress() ? out : null, config.progressIntervalSeconds(),
+        budgets, System::nanoTime);
     this.build = BuildIdentity.ofThisProcess().orElse(null);
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     removePrevious(dir);

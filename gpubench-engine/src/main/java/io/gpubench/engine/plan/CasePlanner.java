@@ -9,7 +9,6 @@ import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
-import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
@@ -59,13 +58,14 @@ public final class CasePlanner {
       return planWorlds(decl, workload, optedIn, trials, fork, worlds);
     }
     List<CaseSpec> cases = new ArrayList<>();
-    for (Dimensions dims : shapes(decl)) {
+    PlannedShapes shapes = shapes(decl);
+    for (Dimensions dims : shapes.shapes()) {
       long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
       for (Precision precision : precisions(decl)) {
         for (Backend backend : backends(decl)) {
           String skip = skipReason(decl, workload, precision, backend, optedIn);
           cases.add(new CaseSpec(decl, workload, dims, precision, backend, decl.tolerances().forPrecision(precision),
-              trials, seed, skip, fork));
+              trials, seed, skip, fork, null, shapes.overriddenIn(dims)));
         }
       }
     }
@@ -105,8 +105,9 @@ public final class CasePlanner {
     List<CaseSpec> cases = new ArrayList<>();
     // World size outermost, as the kernel harness runs them: the cases of one world follow each other, so that its
     // workers serve them all before the next world's start.
+    PlannedShapes shapes = shapes(decl);
     for (int size : worlds) {
-      for (Dimensions dims : shapes(decl)) {
+      for (Dimensions dims : shapes.shapes()) {
         long seed = config.seed() ^ ((long) dims.toString().hashCode() << 17);
         for (Precision precision : precisions(decl)) {
           for (List<Backend> family : families.values()) {
@@ -117,7 +118,7 @@ public final class CasePlanner {
             WorldPlan world = new WorldPlan(size, ranks);
             String skip = worldSkipReason(decl, workload, precision, rank0, world, available.size(), fork, optedIn);
             cases.add(new CaseSpec(decl, workload, dims, precision, rank0, decl.tolerances().forPrecision(precision),
-                trials, seed, skip, fork, world));
+                trials, seed, skip, fork, world, shapes.overriddenIn(dims)));
           }
         }
       }
@@ -163,21 +164,38 @@ public final class CasePlanner {
     return t;
   }
 
-  private List<Dimensions> shapes(BenchmarkDeclaration decl) {
+  private PlannedShapes shapes(BenchmarkDeclaration decl) {
+    return PlannedShapes.of(decl.type(), declaredShapes(decl), config.axesFor(decl.type()));
+  }
+
+  /**
+   * The axes of a class in this run, before the run's axis overrides: those of its profile's shapes, or of the shapes
+   * the run gives it.
+   *
+   * @param decl a class whose overrides {@link #validate} accepted
+   * @return the axis names, in order
+   */
+  public java.util.Set<String> axes(BenchmarkDeclaration decl) {
+    return io.gpubench.engine.declaration.ShapeDeclarations.kinds(declaredShapes(decl)).keySet();
+  }
+
+  private List<Dimensions> declaredShapes(BenchmarkDeclaration decl) {
     var override = config.shapesFor(decl.type());
     if (override.isEmpty()) {
       return decl.shapes(config.profile());
     }
-    List<Dimensions> shapes = new ArrayList<>();
     String member = "configuration " + Constants.SHAPES_PREFIX + decl.type().getSimpleName();
-    for (String spec : override.get().split(";")) {
-      shapes.addAll(DeclarationReader.parseShape(decl.type(), member, spec));
-    }
+    List<Dimensions> shapes = io.gpubench.engine.declaration.ShapeDeclarations.override(decl.type(), member,
+        List.of(override.get().split(";")));
     for (Dimensions d : shapes) {
       for (var e : decl.cost().declared()) {
         e.missingAxis(d).ifPresent(v -> {
           throw new InvalidDeclarationException(decl.type(), member,
               "shape \"" + d + "\" lacks axis \"" + v + "\" that @Cost \"" + e + "\" uses");
+        });
+        e.nameAxis(d).ifPresent(v -> {
+          throw new InvalidDeclarationException(decl.type(), member, "shape \"" + d + "\" makes \"" + v + "\", which"
+              + " @Cost \"" + e + "\" uses, an axis of names; a cost needs it numeric");
         });
       }
     }

@@ -7,6 +7,7 @@ import io.gpubench.engine.correctness.Allowance;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.TrialPolicy;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
+import java.util.Map;
 
 /**
  * One case, planned: a workload at one shape, precision and backend, with the allowance and trial policy in force.
@@ -23,6 +24,8 @@ import io.gpubench.engine.declaration.WorkloadDeclaration;
  * @param fork how the case is isolated (null where it already runs inside a worker)
  * @param world the ranks of a case that runs in a world ({@code @Worlds}), {@code backend} being rank 0's device;
  *     null for a case of one device
+ * @param axisOverrides the axes of {@code dims} whose values the run set ({@code gpubench.axes.*}), to the key that
+ *     set each; empty when none
  */
 public record CaseSpec(
     BenchmarkDeclaration declaration,
@@ -35,7 +38,50 @@ public record CaseSpec(
     long seed,
     String skipReason,
     ForkPolicy fork,
-    WorldPlan world) {
+    WorldPlan world,
+    Map<String, String> axisOverrides) {
+
+  /**
+   * Makes the spec, copying the overrides.
+   *
+   * @param declaration the class's declaration
+   * @param workload the workload
+   * @param dims the shape
+   * @param precision the precision
+   * @param backend the backend
+   * @param allowance the tolerance for this precision
+   * @param trials the trial policy with the run's overrides
+   * @param seed the seed of the inputs
+   * @param skipReason why the case cannot run here, or null
+   * @param fork how the case is isolated
+   * @param world the ranks, or null
+   * @param axisOverrides the overridden axes, or null for none
+   */
+  public CaseSpec {
+    axisOverrides = axisOverrides == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(axisOverrides));
+  }
+
+  /**
+   * A case whose axes the run did not override.
+   *
+   * @param declaration the class's declaration
+   * @param workload the workload
+   * @param dims the shape
+   * @param precision the precision
+   * @param backend the backend
+   * @param allowance the tolerance for this precision
+   * @param trials the trial policy with the run's overrides
+   * @param seed the seed of the inputs
+   * @param skipReason why the case cannot run here, or null
+   * @param fork how the case is isolated
+   * @param world the ranks, or null
+   */
+  public CaseSpec(BenchmarkDeclaration declaration, WorkloadDeclaration workload, Dimensions dims, Precision precision,
+      Backend backend, Allowance allowance, TrialPolicy trials, long seed, String skipReason, ForkPolicy fork,
+      WorldPlan world) {
+    this(declaration, workload, dims, precision, backend, allowance, trials, seed, skipReason, fork, world, Map.of());
+  }
 
   /**
    * A case of one device.
@@ -53,7 +99,7 @@ public record CaseSpec(
    */
   public CaseSpec(BenchmarkDeclaration declaration, WorkloadDeclaration workload, Dimensions dims, Precision precision,
       Backend backend, Allowance allowance, TrialPolicy trials, long seed, String skipReason, ForkPolicy fork) {
-    this(declaration, workload, dims, precision, backend, allowance, trials, seed, skipReason, fork, null);
+    this(declaration, workload, dims, precision, backend, allowance, trials, seed, skipReason, fork, null, Map.of());
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gpubench.engine.plan;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
+import io.gpubench.engine.config.AxisOverride;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.config.Names;
@@ -9,6 +10,7 @@ import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +20,9 @@ import java.util.function.Function;
 
 /**
  * Checks the run's selecting keys against the classes of the run: a value of {@link Constants#BACKENDS},
- * {@link Constants#PRECISIONS}, {@link Constants#PROFILE} or {@link Constants#INCLUDE}, or a class named by a
- * {@link Constants#SHAPES_PREFIX} key, that matches nothing any class of the run declares is an error listing
+ * {@link Constants#PRECISIONS}, {@link Constants#PROFILE} or {@link Constants#INCLUDE}, a class named by a
+ * {@link Constants#SHAPES_PREFIX} or {@link Constants#AXES_PREFIX} key, or an axis named by a
+ * {@code gpubench.axes.<axis>} key, that matches nothing any class of the run declares is an error listing
  * what the classes declare and the nearest name. Narrowing to nothing is how a typo ({@code backends=cdua},
  * {@code profile=ful}) used to pass: zero cases, or the default profile, and a green build.
  *
@@ -38,10 +41,12 @@ public final class RunSelection {
    * @param config the run's configuration
    * @param classes the declarations of the run's valid classes (invalid ones fail on their own)
    * @param backendsOf the backends each class's declaration resolves to on this machine, before narrowing
+   * @param axesOf the axes of each class's shapes in this run, before the run's axis overrides
    * @return the problem, naming key, value, what exists and the nearest
    */
   public static Optional<InvalidDeclarationException> problem(EngineConfig config, List<BenchmarkDeclaration> classes,
-      Function<BenchmarkDeclaration, List<BackendId>> backendsOf) {
+      Function<BenchmarkDeclaration, List<BackendId>> backendsOf,
+      Function<BenchmarkDeclaration, Set<String>> axesOf) {
     if (classes.isEmpty()) {
       return Optional.empty();
     }
@@ -93,6 +98,37 @@ public final class RunSelection {
         return Optional.of(error(Constants.SHAPES_PREFIX + name, e.getValue(),
             "names no class of this run (" + Constants.SHAPES_PREFIX + "<simple or qualified class name>)",
             "the classes are " + String.join(", ", names), names.stream().map(n -> n).toList(), name));
+      }
+    }
+    return axisProblem(config, classes, names, axesOf);
+  }
+
+  /**
+   * A {@code gpubench.axes.<Class>.<axis>} key whose class is not in the run, or a {@code gpubench.axes.<axis>} key
+   * whose axis no class of the run has: either would run the declared values and pass. A class key whose class lacks
+   * the axis fails that class ({@link PlannedShapes}).
+   */
+  private static Optional<InvalidDeclarationException> axisProblem(EngineConfig config,
+      List<BenchmarkDeclaration> classes, Set<String> names, Function<BenchmarkDeclaration, Set<String>> axesOf) {
+    for (AxisOverride o : config.axes()) {
+      if (o.className() != null) {
+        if (classes.stream().noneMatch(d -> o.appliesTo(d.type()))) {
+          return Optional.of(error(o.key(), o.text(), "names no class of this run (" + Constants.AXES_PREFIX
+              + "<simple or qualified class name>.<axis>, or " + Constants.AXES_PREFIX + "<axis> for every class)",
+              "the classes are " + String.join(", ", names), names, o.className()));
+        }
+        continue;
+      }
+      Map<String, Set<String>> axes = new LinkedHashMap<>();
+      classes.forEach(d -> axes.put(d.type().getSimpleName(), axesOf.apply(d)));
+      if (axes.values().stream().noneMatch(a -> a.contains(o.axis()))) {
+        Set<String> all = new LinkedHashSet<>();
+        axes.values().forEach(all::addAll);
+        StringBuilder exists = new StringBuilder();
+        axes.forEach((cls, a) -> exists.append(exists.length() == 0 ? "" : "; ").append(cls).append(" has ")
+            .append(a.isEmpty() ? "none" : String.join(", ", a)));
+        return Optional.of(error(o.key(), o.text(), "sets axis \"" + o.axis() + "\", which no class of this run has",
+            "the classes' axes: " + exists, all, o.axis()));
       }
     }
     return Optional.empty();

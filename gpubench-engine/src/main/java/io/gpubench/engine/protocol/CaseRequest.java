@@ -1,5 +1,6 @@
 package io.gpubench.engine.protocol;
 
+import io.gpubench.api.AxisValue;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.WorldRank;
@@ -15,7 +16,7 @@ import java.util.Map;
  * @param caseId the case's stable id, for messages and device resources
  * @param benchmarkClass the benchmark class's binary name
  * @param workload the workload's name
- * @param shape the shape's axes in declaration order
+ * @param shape the shape's axes in declaration order, of every kind
  * @param precision the precision
  * @param backend the backend as the runner sees it (a worker given only {@code cuda:1} sees it as {@code cuda:0})
  * @param seed the input seed
@@ -24,7 +25,7 @@ import java.util.Map;
  * @param telemetryIntervalMillis the telemetry sampling interval
  * @param world the runner's rank in the case's world, or null for a case of one device
  */
-public record CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, Long> shape,
+public record CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, AxisValue> shape,
     Precision precision, BackendId backend, long seed, double range, TrialPolicy trials, int telemetryIntervalMillis,
     WorldRank world) {
 
@@ -42,7 +43,7 @@ public record CaseRequest(String caseId, String benchmarkClass, String workload,
    * @param trials trial policy
    * @param telemetryIntervalMillis telemetry interval
    */
-  public CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, Long> shape,
+  public CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, AxisValue> shape,
       Precision precision, BackendId backend, long seed, double range, TrialPolicy trials,
       int telemetryIntervalMillis) {
     this(caseId, benchmarkClass, workload, shape, precision, backend, seed, range, trials, telemetryIntervalMillis,

@@ -24,6 +24,10 @@ public final class ProbeDiagnostics {
   private static final float[] A = new float[N * N];
   private static final float[] B = new float[N * N];
   private static final float[] C = new float[N * N];
+  // the old probe's own data and code, as CpuContention had them: not shared with the trials' work
+  private static final float[] PA = new float[N * N];
+  private static final float[] PB = new float[N * N];
+  private static final float[] PC = new float[N * N];
   private static float sink;
 
   private ProbeDiagnostics() {}
@@ -39,6 +43,8 @@ public final class ProbeDiagnostics {
     for (int i = 0; i < N * N; i++) {
       A[i] = (i % 7) * 0.25f;
       B[i] = (i % 5) * 0.5f;
+      PA[i] = (i % 7) * 0.25f;
+      PB[i] = (i % 5) * 0.5f;
     }
     CpuContention now = new CpuContention();
     now.prime();
@@ -57,6 +63,7 @@ public final class ProbeDiagnostics {
     int gcTrials = 0;
     int newWithJit = 0;
     double worstNew = 0;
+    double[] early = new double[Math.min(200, trials)];
     for (int t = 0; t < trials; t++) {
       long jitBefore = jit.getTotalCompilationTime();
       gcBefore[0] = gcCount();
@@ -84,6 +91,9 @@ public final class ProbeDiagnostics {
       var conditions = now.afterTrial();
       boolean newContended = !conditions.throttleReasons().isEmpty();
       worstNew = Math.max(worstNew, conditions.slowdown());
+      if (t < early.length) {
+        early[t] = conditions.slowdown();
+      }
       oldFlags += oldContended ? 1 : 0;
       warmFlags += warmContended ? 1 : 0;
       newFlags += newContended ? 1 : 0;
@@ -100,6 +110,10 @@ public final class ProbeDiagnostics {
         100.0 * warmFlags / trials);
     System.out.printf(Locale.ROOT, "  probe as it is (fastest of 3 vs the p10):   %d contended (%.2f%%), %d while this "
         + "JVM compiled; largest slowdown %.2f%n", newFlags, 100.0 * newFlags / trials, newWithJit, worstNew);
+    java.util.Arrays.sort(early);
+    System.out.printf(Locale.ROOT, "  the probe's slowdown over the first %d trials (against the quiet time it primed): "
+        + "median %.3f, p90 %.3f, max %.3f%n", early.length, early[early.length / 2],
+        early[(int) (early.length * 0.9)], early[early.length - 1]);
     System.out.printf(Locale.ROOT, "  trials during which this JVM compiled: %d, collected: %d; sink %s%n", jitTrials,
         gcTrials, sink + now.sink());
   }
@@ -107,10 +121,18 @@ public final class ProbeDiagnostics {
   private static double probe() {
     long start = System.nanoTime();
     for (int r = 0; r < 4; r++) {
-      product();
+      for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++) {
+          float s = 0;
+          for (int k = 0; k < N; k++) {
+            s += PA[i * N + k] * PB[k * N + j];
+          }
+          PC[i * N + j] = s;
+        }
+      }
     }
     double nanos = System.nanoTime() - start;
-    sink += C[(int) ((long) nanos & (N * N - 1))];
+    sink += PC[(int) ((long) nanos & (N * N - 1))];
     return nanos;
   }
 

@@ -53,6 +53,11 @@ class ConfigurationCheckTest {
       gpubench.precisions            | bf16     | configuration gpubench.precisions = "bf16" is declared by no class of this run: they declare [FP32, FP16, TF32] | true
       gpubench.profile               | ful      | configuration gpubench.profile = "ful" is declared by no class of this run: their @Shape profiles are default, full; did you mean full? | true
       gpubench.include               | OptInBenchmak | configuration gpubench.include = "OptInBenchmak" matches no class of this run: the classes kept out of the default run are OptInBenchmark; did you mean OptInBenchmark? | true
+      gpubench.axes.layout           | row      | configuration gpubench.axes.layout = "row" sets axis "layout", which no class of this run has: the classes' axes: GoodGemmBenchmark has m, n, k; CudaOnlyBenchmark has none | true
+      gpubench.axes.n                | 1..x     | configuration gpubench.axes.n = "1..x" is invalid: axis "n" has range "1..x": "x" is not a positive whole number; ranges run over whole numbers | false
+      gpubench.axes.n                | 64..100:16 | configuration gpubench.axes.n = "64..100:16" is invalid: axis "n" has range "64..100:16", which does not end on its step: it would stop at 96; end it at 96 or 112 | false
+      gpubench.axes.GoodGemBenchmark.n | 8      | configuration gpubench.axes.GoodGemBenchmark.n = "8" names no class of this run (gpubench.axes.<simple or qualified class name>.<axis>, or gpubench.axes.<axis> for every class): the classes are GoodGemmBenchmark, CudaOnlyBenchmark, OptInBenchmark; did you mean GoodGemmBenchmark? | true
+      gpubench.axes.GoodGemmBenchmark.n-1 | 8   | configuration gpubench.axes.GoodGemmBenchmark.n-1 = "8" is invalid: the key is gpubench.axes.<axis> or gpubench.axes.<Class>.<axis>, and "n-1" is not an axis name | false
       """)
   void aMistakeFailsEveryClassOfTheRunWithTheKeyTheValueAndTheFix(String key, String value, String expected,
       boolean recorded) throws Exception {
@@ -87,6 +92,8 @@ class ConfigurationCheckTest {
       gpubench.precisions | fp16
       gpubench.include    | Opt*
       gpubench.shapes.examples.GoodGemmBenchmark | m=8,n=8,k=8
+      gpubench.axes.n     | 2^3..2^5
+      gpubench.axes.examples.GoodGemmBenchmark.k | 4..8:4
       gpubench.cuda.timing | graph
       gpubench.haltOnFailure | false
       gpubench.parallel.config.strategy | dynamic
@@ -122,6 +129,8 @@ class ConfigurationCheckTest {
     assertThat(new KnownKeys(List.of()).known("gpubench.cuda.peaks")).isFalse();
     assertThat(new KnownKeys(List.of()).known("gpubench.shapes.Foo")).isTrue();
     assertThat(new KnownKeys(List.of()).known("gpubench.shapes.")).isFalse();
+    assertThat(new KnownKeys(List.of()).known("gpubench.axes.n")).isTrue();
+    assertThat(new KnownKeys(List.of()).known("gpubench.axes.GemmBenchmark.layout")).isTrue();
   }
 
   @Test

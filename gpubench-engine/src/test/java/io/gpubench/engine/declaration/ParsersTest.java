@@ -21,8 +21,9 @@ class ParsersTest {
 
   @Test
   void malformedShapesSayWhatIsWrong() {
-    assertThatThrownBy(() -> ShapeParser.parse("m=12,n=abc")).hasMessage(
-        "shape \"m=12,n=abc\": axis \"n\" has value \"abc\", which is not a whole number");
+    assertThatThrownBy(() -> ShapeParser.parse("m=12,n=12x")).hasMessage(
+        "shape \"m=12,n=12x\": axis \"n\" has value \"12x\", which is neither a number nor a name (a name starts"
+            + " with a letter, then letters, digits, _ or -)");
     assertThatThrownBy(() -> ShapeParser.parse("m=0")).hasMessageContaining("sizes must be positive");
     assertThatThrownBy(() -> ShapeParser.parse("m")).hasMessageContaining("\"m\" is not axis=value");
     assertThatThrownBy(() -> ShapeParser.parse("m=1,m=2")).hasMessageContaining("axis \"m\" appears twice");
@@ -34,6 +35,15 @@ class ParsersTest {
     assertThat(e.variables()).containsExactly("e", "k", "m", "n");
     assertThat(e.evaluate(Map.of("m", 8, "n", 4, "k", 2, "e", 2))).isEqualTo(2 * 8 * 4 * 2 + 2 * (8 * 2 + 2) / 2.0);
     assertThat(CostExpression.parse("1.5e3 * x").evaluate(Map.of("x", 2))).isEqualTo(3000.0);
+  }
+
+  @Test
+  void costsUseWholeAndRealAxesAndNeverANameAxis() {
+    Dimensions d = ShapeParser.parse("n=4,alpha=0.5,layout=row").get(0);
+    CostExpression e = CostExpression.parse("2*n*alpha");
+    assertThat(BenchmarkDeclaration.Cost.evaluate(e, d, io.gpubench.api.Precision.FP32)).isEqualTo(4.0);
+    assertThat(e.nameAxis(d)).isEmpty();
+    assertThat(CostExpression.parse("n*layout").nameAxis(d)).contains("layout");
   }
 
   @Test

@@ -141,8 +141,8 @@ class DiscoveryTest {
     EngineDiscoveryResults results = EngineKit.gpubench(out).selectors(selectPackage("examples.invalid")).discover();
 
     assertThat(results.getDiscoveryIssues()).extracting(DiscoveryIssue::message).containsExactlyInAnyOrder(
-        "examples.invalid.MalformedShapeBenchmark @Shape: shape \"m=12,n=abc\": axis \"n\" has value \"abc\","
-            + " which is not a whole number",
+        "examples.invalid.MalformedShapeBenchmark @Shape: shape \"m=12,n=12x\": axis \"n\" has value \"12x\","
+            + " which is neither a number nor a name (a name starts with a letter, then letters, digits, _ or -)",
         "examples.invalid.NegativeToleranceBenchmark @Tolerance: maxAbs = -0.5: a bound must be finite and"
             + " non-negative",
         "examples.invalid.MissingReferenceBenchmark @Tolerance: is declared but the class has no @Reference method"
@@ -160,7 +160,19 @@ class DiscoveryTest {
             + " @Tolerance without a precision for every precision",
         "examples.invalid.ModelWithoutToleranceBenchmark @Tolerance: no bound applies to the FP16 cases, whose"
             + " output is compared with the model's FP32 output; declare one, e.g. @Tolerance(relL2 = 1e-3), or a"
-            + " @Tolerance without a precision for every precision");
+            + " @Tolerance without a precision for every precision",
+        "examples.invalid.MalformedRangeBenchmark @Shape: shape \"k=128..1000:128\": axis \"k\" has range"
+            + " \"128..1000:128\", which does not end on its step: it would stop at 896; end it at 896 or 1024",
+        "examples.invalid.EmptyRangeBenchmark @Shape: shape \"n=2^20..2^10\": axis \"n\" has range \"2^20..2^10\","
+            + " which is empty: it starts above its end; write 2^10..2^20",
+        "examples.invalid.DuplicateAxisBenchmark @Shape: shape \"(m,n)=(1,2)|(3,4),n=8\": axis \"n\" appears twice",
+        "examples.invalid.NameAxisInCostBenchmark @Cost(flops): \"2*n*layout\" uses \"layout\", an axis of names"
+            + " (layout=row in shape \"n=4,layout=row\"); @Cost takes numeric axes only: leave it out, or zip the names"
+            + " with a numeric axis the cost can use, (layout,f)=(row,1)|(...,2)",
+        "examples.invalid.MixedKindAxisBenchmark @Shape: axis \"x\" holds whole numbers in \"x=1\" and names in"
+            + " \"x=abc\"; an axis holds numbers or names throughout the class: rename one of them",
+        "examples.invalid.DuplicateShapeBenchmark @Shape: shape \"n=2048\" is declared twice (by \"n=2^10..2^11\""
+            + " and \"n=2k\"); declare each shape once");
     assertThat(results.getDiscoveryIssues()).allSatisfy(i -> {
       assertThat(i.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
       assertThat(i.source()).get().isInstanceOf(ClassSource.class);

@@ -99,7 +99,7 @@ class DeviceTimingStepsTest {
     Counting.CALLS.set(0);
     FakeBackend fake = new FakeBackend(session);
     BenchmarkDeclaration decl = DeclarationReader.read(Counting.class);
-    CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), new Dimensions(Map.of("n", 1L)), Precision.FP32, fake,
+    CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), Dimensions.of(Map.of("n", 1L)), Precision.FP32, fake,
         Allowance.NONE, policy, 1, null, null);
     CaseDriver.Outcome o = new CaseDriver(20)
         .run(spec, new CaseSession(Backends.of(List.of(fake)), Frameworks.none()), fake.id());

@@ -18,6 +18,7 @@ import examples.GoodGemmBenchmark;
 import examples.MisbehavingBenchmark;
 import examples.OptInBenchmark;
 import examples.TightToleranceBenchmark;
+import io.gpubench.api.AxisValue;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
@@ -53,7 +54,8 @@ class ExecutionTest {
     assertThat(run.cases()).hasSize(6);
     CaseResult fp32 = byId(run).get("examples.GoodGemmBenchmark#gemm[m=16,n=16,k=8][FP32][cpu]");
     assertThat(fp32.status()).isEqualTo(CaseStatus.PASSED);
-    assertThat(fp32.shape()).containsExactly(Map.entry("m", 16L), Map.entry("n", 16L), Map.entry("k", 8L));
+    assertThat(fp32.shape()).containsExactly(Map.entry("m", AxisValue.whole(16)), Map.entry("n", AxisValue.whole(16)),
+        Map.entry("k", AxisValue.whole(8)));
     assertThat(fp32.timing().trials()).hasSizeBetween(3, 8).hasSize(fp32.timing().host().n());
     assertThat(fp32.timing().stop()).isNotNull();
     assertThat(fp32.timing().stopDetail()).contains("trials");
@@ -142,9 +144,9 @@ class ExecutionTest {
     EngineExecutionResults results = EngineKit.gpubench(out)
         .selectors(selectPackage("examples.invalid"), selectClass(GoodGemmBenchmark.class)).execute();
 
-    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(9).skipped(2));
+    results.testEvents().assertStatistics(s -> s.succeeded(4).failed(15).skipped(2));
     results.testEvents().assertThatEvents().haveExactly(1, event(test("MalformedShapeBenchmark"),
-        finishedWithFailure(message(m -> m.contains("@Shape: shape \"m=12,n=abc\"")))));
+        finishedWithFailure(message(m -> m.contains("@Shape: shape \"m=12,n=12x\"")))));
     assertThat(Files.exists(out.resolve("results.json"))).isTrue();
   }
 

@@ -43,6 +43,40 @@ class ProgressTest {
   }
 
   @Test
+  void theFirstEstimateComesFromThePlannedBudgetsNotFromTheFirstCasesWarmUp() {
+    // 20 cases with 2 s of declared budget each; the first takes 18 s (its JIT warm-up), the others 2 s each.
+    java.util.Map<String, Double> budgets = new java.util.HashMap<>();
+    for (int i = 1; i <= 20; i++) {
+      budgets.put("a.B#w[i=" + i + "][FP32][cpu]", 2.0);
+    }
+    long[] now = {0};
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Progress p = new Progress(20, new PrintStream(bytes, true, StandardCharsets.UTF_8), 0, budgets, () -> now[0]);
+    for (int i = 1; i <= 20; i++) {
+      p.starting("a.B#w[i=" + i + "][FP32][cpu]");
+      now[0] += (i == 1 ? 18 : 2) * 1_000_000_000L;
+      p.finished(result(i, CaseStatus.PASSED));
+    }
+    java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    // From the first case alone, 19 cases left would read 19 x 18 s = 342 s; the plan says 38 s of budgets left,
+    // scaled by the run so far against half the run's budget as the prior: 38 x (18 + 20) / (2 + 20) = 65.6 s.
+    assertThat(lines.get(0)).endsWith("(elapsed 18 s, about 65.64 s left)");
+    // Half-way, the run has kept to its budgets but for the first case: 20 s x (36 + 20) / (20 + 20) = 28 s.
+    assertThat(lines.get(9)).endsWith("(elapsed 36 s, about 28 s left)");
+    assertThat(lines.get(19)).endsWith("done)");
+  }
+
+  @Test
+  void casesThePlanSkipsAddNothingToTheEstimate() {
+    PlannedTime plan = new PlannedTime(java.util.Map.of("run", 10.0, "skipped", 0.0));
+    plan.finished("skipped");
+    assertThat(plan.secondsLeft(0)).isEqualTo(10.0);
+    plan.finished("run");
+    assertThat(plan.secondsLeft(12)).isZero();
+    assertThat(new PlannedTime(java.util.Map.of("skipped", 0.0)).known()).isFalse();
+  }
+
+  @Test
   void anIntervalOfZeroPrintsEveryCase() {
     assertThat(run(0, 7, 0).lines()).hasSize(7);
   }

@@ -133,7 +133,7 @@ class TelemetryStepsTest {
     DeviceTimingStepsTest.FakeBackend fake = new DeviceTimingStepsTest.FakeBackend(new TelemetrySession(clock,
         recorder));
     BenchmarkDeclaration decl = DeclarationReader.read(Empty.class);
-    CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), new Dimensions(Map.of("n", 1L)), Precision.FP32, fake,
+    CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), Dimensions.of(Map.of("n", 1L)), Precision.FP32, fake,
         Allowance.NONE, policy, 1, null, null);
     CaseDriver.Outcome o = new CaseDriver(20)
         .run(spec, new CaseSession(Backends.of(List.of(fake)), Frameworks.none()), fake.id());

@@ -24,7 +24,7 @@ class CaseSpecTest {
   @Test
   void aCaseIsNamedWithItsAxisNames() {
     CaseSpec c = spec(GoodGemmBenchmark.class, Precision.FP16,
-        new Dimensions(Map.of("m", 256L)));
+        Dimensions.of(Map.of("m", 256L)));
     assertThat(c.displayName()).isEqualTo("gemm [m=256, FP16, cpu]");
     assertThat(spec(GoodGemmBenchmark.class, Precision.FP32, new Dimensions(Map.of())).displayName())
         .isEqualTo("gemm [FP32, cpu]");

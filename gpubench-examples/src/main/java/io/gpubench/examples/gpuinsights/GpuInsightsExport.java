@@ -186,6 +186,6 @@ public final class GpuInsightsExport {
   }
 
   private static int batch(CaseResult c) {
-    return c == null ? 0 : c.shape().getOrDefault("batch", 0L).intValue();
+    return c == null || !(c.shape().get("batch") instanceof io.gpubench.api.AxisValue.Whole b) ? 0 : (int) b.value();
   }
 }

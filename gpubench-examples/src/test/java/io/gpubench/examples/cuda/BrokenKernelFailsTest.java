@@ -1,5 +1,6 @@
 package io.gpubench.examples.cuda;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -7,7 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 /**
@@ -19,7 +19,7 @@ class BrokenKernelFailsTest {
   @Test
   void brokenKernelFailsWithItsNumbers() {
     CudaAvailable.cudaOrSkip();
-    EngineExecutionResults results = EngineTestKit.engine("gpubench")
+    EngineExecutionResults results = QuietEngine.kit()
         .selectors(selectClass(BrokenDecodeTailBenchmark.class))
         .configurationParameter("gpubench.include", "BrokenDecodeTailBenchmark")
         .configurationParameter("gpubench.output-dir", "target/gpubench-broken")

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendSettings;
-import io.gpubench.cuda.CudaBackendProvider;
+import io.gpubench.cuda.internal.backend.CudaBackendProvider;
 
 /** For JUnit tests that need a GPU: they are skipped with the backend's reason where there is none. */
 final class CudaAvailable {

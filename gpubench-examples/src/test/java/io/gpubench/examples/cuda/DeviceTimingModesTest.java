@@ -1,5 +1,6 @@
 package io.gpubench.examples.cuda;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -21,7 +22,7 @@ class DeviceTimingModesTest {
 
   private static CaseResult run(String mode) {
     Path out = Path.of("target/gpubench-timing-" + mode);
-    EngineTestKit.Builder kit = EngineTestKit.engine("gpubench")
+    EngineTestKit.Builder kit = QuietEngine.kit()
         .selectors(selectClass(CudaGemmBenchmark.class))
         .configurationParameter("gpubench.output-dir", out.toString())
         .configurationParameter("gpubench.shapes.CudaGemmBenchmark", "m=1024,n=1024,k=1024")

@@ -1,5 +1,6 @@
 package io.gpubench.examples.cuda;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -7,7 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 /**
@@ -20,7 +20,7 @@ class FaultIsolationGpuTest {
   @Test
   void anIllegalAddressFailsItsCaseAndTheNextCaseOnTheGpuPasses() {
     CudaAvailable.cudaOrSkip();
-    EngineExecutionResults results = EngineTestKit.engine("gpubench")
+    EngineExecutionResults results = QuietEngine.kit()
         .selectors(selectClass(OutOfBoundsWriteBenchmark.class), selectClass(SaxpyLatencyBenchmark.class))
         .configurationParameter("gpubench.include", "OutOfBoundsWriteBenchmark")
         .configurationParameter("gpubench.backends", "cuda:0")

@@ -1,5 +1,6 @@
 package io.gpubench.examples.cuda;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -15,16 +16,16 @@ import io.gpubench.api.spi.Backend;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.SessionSpec;
 import io.gpubench.cuda.Cuda;
+import io.gpubench.cuda.CudaErrors;
 import io.gpubench.cuda.Dim3;
 import io.gpubench.cuda.KernelLaunch;
-import io.gpubench.cuda.jna.CudaHot;
-import io.gpubench.cuda.jna.CudaLibs;
+import io.gpubench.cuda.internal.jna.CudaHot;
+import io.gpubench.cuda.internal.jna.CudaLibs;
 import io.gpubench.results.ResultsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * The engine's time for a microsecond kernel, timed the way a raw CUDA-event loop times it (events around plain
@@ -74,7 +75,7 @@ class SaxpyEventLoopTest {
   }
 
   private static CaseResult engine(Path out, String timing) {
-    EngineTestKit.engine("gpubench")
+    QuietEngine.kit()
         .selectors(selectClass(SaxpyLatencyBenchmark.class))
         .configurationParameter("gpubench.output-dir", out.toString())
         .configurationParameter("gpubench.cuda.timing", timing)
@@ -88,23 +89,23 @@ class SaxpyEventLoopTest {
   static double rawLoop(Cuda s, KernelLaunch l) {
     PointerByReference a = new PointerByReference();
     PointerByReference b = new PointerByReference();
-    CudaLibs.check(CudaLibs.cuda().cuEventCreate(a, 0), "cuEventCreate");
-    CudaLibs.check(CudaLibs.cuda().cuEventCreate(b, 0), "cuEventCreate");
+    CudaErrors.check(CudaLibs.cuda().cuEventCreate(a, 0), "cuEventCreate");
+    CudaErrors.check(CudaLibs.cuda().cuEventCreate(b, 0), "cuEventCreate");
     Pointer stream = s.stream().handle();
     double[] per = new double[REPS];
     for (int i = 0; i < WARMUP; i++) {
       l.run();
     }
     for (int r = 0; r < REPS; r++) {
-      CudaLibs.check(CudaHot.cuCtxSynchronize(), "cuCtxSynchronize");
-      CudaLibs.check(CudaHot.cuEventRecord(a.getValue(), stream), "cuEventRecord");
+      CudaErrors.check(CudaHot.cuCtxSynchronize(), "cuCtxSynchronize");
+      CudaErrors.check(CudaHot.cuEventRecord(a.getValue(), stream), "cuEventRecord");
       for (int i = 0; i < CALLS; i++) {
         l.run();
       }
-      CudaLibs.check(CudaHot.cuEventRecord(b.getValue(), stream), "cuEventRecord");
-      CudaLibs.check(CudaHot.cuEventSynchronize(b.getValue()), "cuEventSynchronize");
+      CudaErrors.check(CudaHot.cuEventRecord(b.getValue(), stream), "cuEventRecord");
+      CudaErrors.check(CudaHot.cuEventSynchronize(b.getValue()), "cuEventSynchronize");
       float[] ms = new float[1];
-      CudaLibs.check(CudaLibs.cuda().cuEventElapsedTime(ms, a.getValue(), b.getValue()), "cuEventElapsedTime");
+      CudaErrors.check(CudaLibs.cuda().cuEventElapsedTime(ms, a.getValue(), b.getValue()), "cuEventElapsedTime");
       per[r] = ms[0] * 1e6 / CALLS;
     }
     CudaLibs.cuda().cuEventDestroy_v2(a.getValue());

@@ -1,5 +1,6 @@
 package io.gpubench.examples.demo;
 
+import io.gpubench.examples.QuietEngine;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -10,7 +11,6 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.opentest4j.AssertionFailedError;
 
 /** Shows the failure a user sees when a tolerance is missed: every missed bound, with its figure and allowance. */
@@ -19,7 +19,7 @@ class TightToleranceDemoTest {
 
   @Test
   void anFp16GemmMissesAnFp32AllowanceOnEveryBound() {
-    EngineTestKit.engine("gpubench")
+    QuietEngine.kit()
         .selectors(selectClass(TightToleranceDemo.class))
         .configurationParameter("gpubench.include", "TightToleranceDemo")
         .configurationParameter("gpubench.output-dir", out.toString())

@@ -1,5 +1,6 @@
 package io.gpubench.examples.djl;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -23,14 +24,14 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * DJL cases on {@code cuda:0}, through the engine: seeded inputs copied into DJL arrays on the GPU, the trials timed
  * on PyTorch's stream (the device figure is of DJL's own work: at least the roofline bound, where events on the
  * session's own stream read almost nothing), outputs checked on the device. Skipped without a CUDA GPU, and where
- * DJL's PyTorch engine has no GPU natives (README, "DJL on a GPU").
+ * DJL's PyTorch engine has no GPU natives (docs/djl.md, "DJL cases on a GPU").
  */
 class DjlOnCudaTest {
   private static final String CLOCK = "cuda-event@" + DjlDevices.PYTORCH_STREAM;
 
   private static List<CaseResult> run(String name, DiscoverySelector selector, String... config) {
     Path out = Path.of("target/gpubench-djl-cuda-" + name);
-    EngineTestKit.Builder kit = EngineTestKit.engine("gpubench").selectors(selector)
+    EngineTestKit.Builder kit = QuietEngine.kit().selectors(selector)
         .configurationParameter("gpubench.output-dir", out.toString())
         .configurationParameter("gpubench.backends", "cuda:0");
     for (int i = 0; i < config.length; i += 2) {

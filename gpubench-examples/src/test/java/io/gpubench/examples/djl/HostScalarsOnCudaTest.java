@@ -1,5 +1,6 @@
 package io.gpubench.examples.djl;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -12,7 +13,6 @@ import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * Why the models use {@link HostScalars}: on a GPU, DJL's {@code add(Number)} waits for the device, and
@@ -31,7 +31,7 @@ class HostScalarsOnCudaTest {
   void aNumberOperandWaitsForTheGpuAndAHostScalarDoesNot() {
     DjlGpu.orSkip();
     Path out = Path.of("target/gpubench-djl-cuda-scalars");
-    EngineTestKit.engine("gpubench").selectors(selectClass(ScalarOperandsOnCuda.class))
+    QuietEngine.kit().selectors(selectClass(ScalarOperandsOnCuda.class))
         .configurationParameter("gpubench.include", ScalarOperandsOnCuda.class.getSimpleName())
         .configurationParameter("gpubench.backends", "cuda:0")
         .configurationParameter("gpubench.output-dir", out.toString())

@@ -1,5 +1,6 @@
 package io.gpubench.examples.models;
 
+import io.gpubench.examples.QuietEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -18,7 +19,6 @@ import io.gpubench.results.ResultsFile;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /** A training benchmark run by the gpubench engine: what runs, what skips and why, and the samples/s it reports. */
 class TrainingBenchmarkEngineTest {
@@ -27,7 +27,7 @@ class TrainingBenchmarkEngineTest {
 
   @Test
   void fp32TrainsAndReportsSamplesPerSecondWhileHalfPrecisionsSkipWithTheirReasons() {
-    EngineTestKit.engine("gpubench")
+    QuietEngine.kit()
         .selectors(selectClass(CnnTrainingBenchmark.class))
         .configurationParameter("gpubench.backends", "cpu")
         .configurationParameter("gpubench.output-dir", out.toString())
@@ -57,7 +57,7 @@ class TrainingBenchmarkEngineTest {
   void fp16RunsOnTheCpuWhenAskedFor() {
     System.setProperty(TrainingCase.CPU_FP16_PROPERTY, "true");
     try {
-      EngineTestKit.engine("gpubench")
+      QuietEngine.kit()
           .selectors(selectClass(CnnTrainingBenchmark.class))
           .configurationParameter("gpubench.backends", "cpu")
           .configurationParameter("gpubench.precisions", "FP16")

@@ -4,6 +4,7 @@ import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.CaseDigest;
+import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.gpubench.maven.baseline;
 
+import io.gpubench.results.compare.Fingerprint;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.gpubench.maven.gate;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.maven.baseline.BaselineFile;
 import io.gpubench.maven.rules.Bound;
 import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Violation;
@@ -23,7 +22,7 @@ import java.util.List;
  *
  * @param build the runs to judge
  * @param bounds the compiled rules
- * @param baseline the baseline file
+ * @param baseline where the baseline runs come from: a file, or the history
  * @param baselineRequired whether the baseline must be used: the user named it (or asked that the default be
  *     there); then a baseline that is absent, holds no environment of this testbed or shares no case with the build
  *     is a violation, never a "nothing compared" note
@@ -34,11 +33,26 @@ import java.util.List;
  * @param regression how to compare with the baseline
  */
 public record Gate(
-    BuildRuns build, List<Bound> bounds, Path baseline, boolean baselineRequired, boolean failOnIncomplete,
-    boolean failOnNotPassed, RegressionCheck regression) {
+    BuildRuns build, List<Bound> bounds, BaselineSource baseline, boolean baselineRequired,
+    boolean failOnIncomplete, boolean failOnNotPassed, RegressionCheck regression) {
 
   /**
    * Makes the gate, copying the bounds.
+   *
+   * @param build runs
+   * @param bounds rules
+   * @param baseline baseline source
+   * @param baselineRequired whether the baseline must be used
+   * @param failOnIncomplete whether an incomplete run fails
+   * @param failOnNotPassed whether a failed or errored case fails
+   * @param regression comparison settings
+   */
+  public Gate {
+    bounds = List.copyOf(bounds);
+  }
+
+  /**
+   * The gate against a baseline file.
    *
    * @param build runs
    * @param bounds rules
@@ -48,8 +62,10 @@ public record Gate(
    * @param failOnNotPassed whether a failed or errored case fails
    * @param regression comparison settings
    */
-  public Gate {
-    bounds = List.copyOf(bounds);
+  public Gate(BuildRuns build, List<Bound> bounds, Path baseline, boolean baselineRequired,
+      boolean failOnIncomplete, boolean failOnNotPassed, RegressionCheck regression) {
+    this(build, bounds, BaselineSource.file(baseline), baselineRequired, failOnIncomplete, failOnNotPassed,
+        regression);
   }
 
   /**
@@ -91,23 +107,24 @@ public record Gate(
     notes.addAll(rules.notes());
 
     RegressionCheck.Outcome compared = null;
-    if (BaselineFile.exists(baseline)) {
-      compared = regression.check(build.results(), BaselineFile.read(baseline), baseline.toString());
+    BaselineSource.Loaded loaded = baseline.load(build.results());
+    notes.addAll(loaded.notes());
+    if (loaded.set() != null) {
+      compared = regression.check(build.results(), loaded.set(), baseline.name());
       violations.addAll(compared.violations());
       notes.addAll(compared.warnings());
       if (baselineRequired && compared.violations().stream().noneMatch(v -> v.subject().equals("baseline"))
           && compared.comparisons().stream().noneMatch(c -> c.comparison().ambiguity() != Ambiguity.NOT_COMPARABLE)) {
-        violations.add(new Violation("baseline", "compared", "baseline " + baseline + " was named but compared "
-            + "nothing: " + nothingCompared(compared) + " (record it on this testbed with mvn verify "
+        violations.add(new Violation("baseline", "compared", "baseline " + baseline.name() + " was named but "
+            + "compared nothing: " + nothingCompared(compared) + " (record it on this testbed with mvn verify "
             + "gpubench:baseline, or leave -Dgpubench.baseline unset to compare only where a baseline exists)"));
       }
+    } else if (loaded.failure() != null) {
+      violations.add(new Violation("baseline", "history", loaded.failure()));
     } else if (baselineRequired) {
-      violations.add(new Violation("baseline", "file", "baseline " + baseline
-          + " does not exist: nothing could be compared. Record it with mvn verify gpubench:baseline (the goal "
-          + "names what it refused, if it refused), or leave -Dgpubench.baseline unset to compare only where a "
-          + "baseline exists"));
+      violations.add(new Violation("baseline", "file", loaded.missing()));
     } else {
-      notes.add("no baseline " + baseline + ": nothing compared (record one with gpubench:baseline)");
+      notes.add(loaded.missingNote());
     }
     String md = MarkdownSummary.render(build, merged, rules, compared, violations);
     return new Report(md, violations, notes);

@@ -40,6 +40,9 @@ import javax.tools.ToolProvider;
  *   <li>A/B mode ({@code gpubench:ab}'s runner): {@code abRuns} sessions of {@code rounds} rounds of A B B A, B 20%
  *       slower than A (another build of {@link Slowdown}, compiled here); and as many A/A sessions for its false
  *       alarms.
+ *   <li>History ({@link HistoryPhase}, only when named: {@code --phases history}): the gate against the last 10
+ *       clean runs of main in a results store, unchanged and 2x slowed reruns, and the change points of the
+ *       measured series.
  * </ol>
  *
  * <p>Run by hand. A run of the 25 cases takes about a minute on 2 cores under the load: the check phase (baseline
@@ -49,7 +52,8 @@ import javax.tools.ToolProvider;
  * mvn -o -q -pl gpubench-maven-plugin -am -Pgate-figures -DskipTests -Dgate.figures.args="" verify
  * </pre>
  * Arguments ({@code -Dgate.figures.args="--reruns 10 --ab-runs 10"}): {@code --baseline-runs 10 --reruns 10
- * --ab-runs 10 --rounds 2 --load 2,500,0.6} ({@code --load none} for none) {@code --phases check,ab,aa}
+ * --ab-runs 10 --rounds 2 --load 2,500,0.6} ({@code --load none} for none) {@code --phases check,ab,aa} (add
+ * {@code history} for the history phase)
  * {@code --work target/gate-figures}. The table is printed last and written to {@code figures.md} in the work folder.
  */
 public final class GateFigures {
@@ -105,6 +109,10 @@ public final class GateFigures {
       }
       if (phases.contains("ab")) {
         abMode(runner, side("A", x1, cp, testClasses), side("B", x12, cp, testClasses), "20% slower B", true);
+      }
+      if (phases.contains("history")) {
+        report.addAll(HistoryPhase.measure(runner, side("x1", x1, cp, testClasses), side("x2", x2, cp, testClasses),
+            Integer.parseInt(options.get("--baseline-runs")), Integer.parseInt(options.get("--reruns"))));
       }
       if (phases.contains("aa")) {
         abMode(runner, side("A", x1, cp, testClasses), side("B", x1, cp, testClasses), "A/A (B unchanged)", false);

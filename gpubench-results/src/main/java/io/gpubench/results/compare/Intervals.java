@@ -9,7 +9,7 @@ import org.hipparchus.distribution.discrete.BinomialDistribution;
  * boost) would swamp any interval built on the mean: a single 100x outlier moves a Student-t interval of the mean
  * by more than the change a gate is looking for, and leaves these two alone.
  */
-final class Intervals {
+public final class Intervals {
 
   /** Beyond this many pairwise differences the samples are thinned to evenly spaced order statistics. */
   private static final int MAX_PAIRS = 1_000_000;
@@ -41,7 +41,7 @@ final class Intervals {
    * @param xs the values, left unchanged
    * @return the median, or NaN when there are none
    */
-  static double median(double[] xs) {
+  public static double median(double[] xs) {
     if (xs.length == 0) {
       return Double.NaN;
     }
@@ -59,7 +59,7 @@ final class Intervals {
    * @param significance the level, 0.05 for a 95% interval
    * @return {@code {low, high}}; infinite ends when the sample is too small to bound the median at that level
    */
-  static double[] ofMedian(double[] xs, double significance) {
+  public static double[] ofMedian(double[] xs, double significance) {
     double[] s = xs.clone();
     Arrays.sort(s);
     int n = s.length;

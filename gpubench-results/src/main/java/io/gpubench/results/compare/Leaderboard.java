@@ -76,9 +76,10 @@ public record Leaderboard(List<Entry> entries) {
    */
   public static Long batchSize(CaseResult c) {
     for (String name : List.of("batch", "batchsize", "batch_size", "bs")) {
-      for (Map.Entry<String, Long> axis : c.shape().entrySet()) {
-        if (axis.getKey().toLowerCase(Locale.ROOT).equals(name)) {
-          return axis.getValue();
+      for (Map.Entry<String, io.gpubench.api.AxisValue> axis : c.shape().entrySet()) {
+        if (axis.getKey().toLowerCase(Locale.ROOT).equals(name)
+            && axis.getValue() instanceof io.gpubench.api.AxisValue.Whole w) {
+          return w.value();
         }
       }
     }

@@ -10,18 +10,29 @@ import io.gpubench.api.result.Throughput;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Figures;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.gpubench.results.glance.FlagNote;
+import io.gpubench.results.glance.FlagNotes;
+import io.gpubench.results.glance.SkipGroup;
+import io.gpubench.results.glance.SkipGroups;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The table printed at the end of a run: one line per case with its status, median time and interval, the
- * throughput it declares, the tightest correctness margin, the stop reason and the device flags.
+ * The table printed at the end of a run: one line per case that ran with its status, median time and interval, the
+ * throughput it declares, the tightest correctness margin, the stop reason and its flags as short codes; then one line
+ * per skip reason with a count, one legend line per flag code, the counts and where the results are.
  */
 public final class ConsoleSummary {
 
+  /** The most of a skip reason a console line shows; the report and summary.md give it whole. */
+  static final int REASON_WIDTH = 140;
+
   private ConsoleSummary() {}
+
+  private static String shorten(String s, int width) {
+    return s.length() <= width ? s : s.substring(0, width - 1).stripTrailing() + "…";
+  }
 
   /**
    * Renders the table.
@@ -31,9 +42,43 @@ public final class ConsoleSummary {
    * @return the text
    */
   public static String render(RunResult run, String resultsFile) {
+    // Skipped cases are folded into a line per reason: on a machine without a GPU they are most of the run, and a
+    // row each would push the cases that ran off the screen.
+    List<CaseResult> shown = SkipGroups.notSkipped(run.cases());
+    StringBuilder sb = new StringBuilder("\ngpubench results (" + run.cases().size() + " cases)\n");
+    if (shown.isEmpty()) {
+      sb.append("  no case ran\n");
+    } else {
+      table(sb, shown);
+    }
+    List<SkipGroup> skipped = SkipGroups.of(run.cases());
+    for (SkipGroup g : skipped) {
+      sb.append("  ").append(shorten(g.line(), REASON_WIDTH)).append(" (").append(g.classes(3)).append(")\n");
+    }
+    if (!skipped.isEmpty()) {
+      sb.append("  (each skipped case is listed in report.html and summary.md)\n");
+    }
+    Map<String, String> legend = FlagNotes.legend(shown);
+    legend.remove(FlagNotes.CLOCKS);
+    legend.forEach((code, meaning) -> sb.append("  flag ").append(code.toUpperCase(Locale.ROOT)).append(": ")
+        .append(meaning).append('\n'));
+    long passed = count(run, CaseStatus.PASSED);
+    long failed = count(run, CaseStatus.FAILED);
+    long errors = count(run, CaseStatus.ERROR);
+    long skips = count(run, CaseStatus.SKIPPED);
+    sb.append(String.format(Locale.ROOT, "  %d passed, %d failed, %d errors, %d skipped%n", passed, failed, errors, skips));
+    // The first case pays for starting: where its seconds went tells a slow first answer's cause.
+    run.cases().stream().filter(c -> CaseDigest.secondsSpent(c) != null).findFirst().ifPresent(c -> sb
+        .append("  first case, ").append(c.displayName()).append(", answered in ").append(CaseDigest.secondsSpent(c))
+        .append('\n'));
+    sb.append("  results: ").append(resultsFile).append('\n');
+    return sb.toString();
+  }
+
+  private static void table(StringBuilder sb, List<CaseResult> cases) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"case", "status", "median (95% CI)", "throughput", "margin", "stop", "flags"});
-    for (CaseResult c : run.cases()) {
+    for (CaseResult c : cases) {
       rows.add(row(c));
     }
     int[] width = new int[rows.get(0).length];
@@ -42,38 +87,17 @@ public final class ConsoleSummary {
         width[i] = Math.max(width[i], r[i].length());
       }
     }
-    StringBuilder sb = new StringBuilder("\ngpubench results (" + run.cases().size() + " cases)\n");
     for (int k = 0; k < rows.size(); k++) {
       String[] r = rows.get(k);
+      StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
-        sb.append(i == 0 ? "  " : "  ").append(pad(r[i], width[i], i >= 2 && i <= 4));
+        line.append("  ").append(pad(r[i], width[i], i >= 2 && i <= 4));
       }
-      sb.append('\n');
+      sb.append(line.toString().stripTrailing()).append('\n');
       if (k == 0) {
         sb.append("  ").append("-".repeat(java.util.Arrays.stream(width).sum() + 2 * (width.length - 1))).append('\n');
       }
     }
-    long passed = count(run, CaseStatus.PASSED);
-    long failed = count(run, CaseStatus.FAILED);
-    long errors = count(run, CaseStatus.ERROR);
-    long skipped = count(run, CaseStatus.SKIPPED);
-    sb.append(String.format(Locale.ROOT, "  %d passed, %d failed, %d errors, %d skipped%n", passed, failed, errors, skipped));
-    // One line per distinct reason: a machine without a GPU skips every CUDA case for the same one.
-    Map<String, List<String>> byReason = new LinkedHashMap<>();
-    for (CaseResult c : run.cases()) {
-      if (c.status() == CaseStatus.SKIPPED) {
-        byReason.computeIfAbsent(c.message(), r -> new ArrayList<>()).add(c.displayName());
-      }
-    }
-    byReason.forEach((reason, names) -> sb.append("  skipped ")
-        .append(names.size() == 1 ? names.get(0) : names.size() + " cases (" + names.get(0) + ", ...)")
-        .append(": ").append(reason).append('\n'));
-    // The first case pays for starting: where its seconds went tells a slow first answer's cause.
-    run.cases().stream().filter(c -> CaseDigest.secondsSpent(c) != null).findFirst().ifPresent(c -> sb
-        .append("  first case, ").append(c.displayName()).append(", answered in ").append(CaseDigest.secondsSpent(c))
-        .append('\n'));
-    sb.append("  results: ").append(resultsFile).append('\n');
-    return sb.toString();
   }
 
   private static long count(RunResult run, CaseStatus status) {
@@ -132,18 +156,13 @@ public final class ConsoleSummary {
   }
 
   private static String flags(CaseResult c) {
-    // The engine's flags, not the telemetry summary's throttled and shared: see CaseDigest.deviceStateFlags.
+    // Codes only: the meaning of each is on one legend line under the table, the figures behind it in the report.
     List<String> f = new ArrayList<>();
-    for (var flag : c.flags()) {
-      String code = flag.code().toUpperCase(Locale.ROOT);
-      if (!f.contains(code)) {
-        f.add(code);
-      }
+    for (FlagNote n : FlagNotes.of(c)) {
+      // A world's clock spread is its own short figure: "SM clocks 1755-1980 MHz".
+      f.add(n.code().equals(FlagNotes.CLOCKS) ? n.detail() : n.code().toUpperCase(Locale.ROOT));
     }
-    String spread = Figures.clockSpread(c.telemetry());
-    if (spread != null) {
-      f.add("SM clocks " + spread);
-    } else if (c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
+    if (Figures.clockSpread(c.telemetry()) == null && c.telemetry() != null && c.telemetry().smClockMeanMhz() != null) {
       f.add(String.format(Locale.ROOT, "%.0f MHz", c.telemetry().smClockMeanMhz()));
     }
     return String.join(" ", f);

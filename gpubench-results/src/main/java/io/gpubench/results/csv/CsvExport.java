@@ -40,6 +40,8 @@ public final class CsvExport {
       text("backend", c -> c.backend() == null ? null : c.backend().toString()),
       text("precision", c -> c.precision() == null ? null : c.precision().name()),
       text("shape", CsvExport::shape),
+      text("axis_overrides", c -> c.axisOverrides().isEmpty() ? null : String.join(";", c.axisOverrides().entrySet()
+          .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())),
       number("world_size", c -> c.worldSize() == null ? null : c.worldSize().doubleValue()),
       text("status", c -> c.status() == null ? null : c.status().name()),
       text("message", CaseResult::message),

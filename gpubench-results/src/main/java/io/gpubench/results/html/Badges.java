@@ -1,6 +1,7 @@
 package io.gpubench.results.html;
 
 import io.gpubench.api.result.CaseStatus;
+import io.gpubench.results.glance.FlagNote;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,9 +15,10 @@ final class Badges {
     m.el("span", name.toLowerCase(Locale.ROOT), "class", "badge status-" + name);
   }
 
-  static void flags(Markup m, List<String> flags) {
-    for (String f : flags) {
-      m.raw(" ").el("span", f, "class", "badge flag");
+  /** A flag is its short code; the meaning and this case's figures behind it are its tooltip. */
+  static void flags(Markup m, List<FlagNote> flags) {
+    for (FlagNote f : flags) {
+      m.raw(" ").el("span", f.code(), "class", "badge flag", "title", f.explanation(), "tabindex", "0");
     }
   }
 }

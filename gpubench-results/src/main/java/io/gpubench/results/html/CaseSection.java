@@ -11,6 +11,9 @@ import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Figures;
+import io.gpubench.results.glance.FlagNote;
+import io.gpubench.results.glance.FlagNotes;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -36,12 +39,15 @@ final class CaseSection {
     m.open("article", "class", "case", "id", anchor);
     m.open("h3").text(c.displayName() != null ? c.displayName() : c.id()).raw(" ");
     Badges.status(m, c.status());
-    Badges.flags(m, d.flags());
+    List<FlagNote> flags = FlagNotes.of(c);
+    Badges.flags(m, flags);
     m.close("h3");
     m.el("p", c.id(), "class", "case-id");
+    AxesSection.overrides(m, c);
     if (c.message() != null && !c.message().isBlank()) {
       m.el("pre", c.message(), "class", "message");
     }
+    flags(m, flags);
     m.open("div", "class", "case-body");
     m.open("div", "class", "figures");
     timing(m, c.timing());
@@ -62,6 +68,23 @@ final class CaseSection {
     KernelSection.write(m, charts, c.audit());
     telemetry(m, charts, c.telemetry());
     m.close("article");
+  }
+
+  /** Each flag of the case spelled out: its code, what it means, and what this case measured behind it. */
+  private static void flags(Markup m, List<FlagNote> flags) {
+    if (flags.isEmpty()) {
+      return;
+    }
+    m.open("dl", "class", "flags");
+    for (FlagNote f : flags) {
+      m.open("dt").el("span", f.code(), "class", "badge flag").close("dt");
+      m.open("dd").text(f.meaning());
+      if (!f.detail().isBlank()) {
+        m.el("span", ": " + f.detail(), "class", "flag-detail");
+      }
+      m.close("dd");
+    }
+    m.close("dl");
   }
 
   private static void timing(Markup m, Timing t) {

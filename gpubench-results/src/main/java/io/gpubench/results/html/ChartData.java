@@ -190,6 +190,84 @@ final class ChartData {
   }
 
   /**
+   * Adds the run's first view: every timed case whose cost and device peaks give a roofline bound, as the share of
+   * that bound its median reached (bound over time: 100% is the device's peak), coloured by status.
+   *
+   * @param points the cases to draw, each with its position in the run and its card's anchor
+   * @return the chart id, or null when no case has a bound
+   */
+  String roofline(List<GlancePoint> points) {
+    if (points.isEmpty()) {
+      return null;
+    }
+    ObjectNode spec = spec("roofline");
+    ArrayNode a = spec.putArray("points");
+    for (GlancePoint p : points) {
+      ObjectNode o = a.addObject();
+      o.put("x", p.position());
+      o.put("share", Math.round(p.share() * 10000) / 100.0);
+      o.put("name", p.name());
+      o.put("status", p.status());
+      o.put("time", p.time());
+      o.put("anchor", p.anchor());
+    }
+    return add(spec);
+  }
+
+  /**
+   * One line of an axis chart: its name and its points, each {x: the axis value, y: the median time in nanoseconds},
+   * in order of x.
+   *
+   * @param name what the line's cases share, such as {@code layout=row, FP16}
+   * @param points the points
+   */
+  record Line(String name, List<double[]> points) {}
+
+  /**
+   * Adds a line chart of the median time over one numeric axis, one line per series of cases that differ in that
+   * axis alone. The time unit is chosen by the median of every point. The axis is logarithmic where a linear one would
+   * crowd the small values: base 2 where every value is a power of two spanning a factor of 4 or more (a range such
+   * as {@code 2^10..2^20} then spaces evenly), base 10 where the values span a factor of 100 or more.
+   *
+   * @param axis the axis
+   * @param lines the lines, each of two points or more
+   * @return the chart id
+   */
+  String axisLine(String axis, List<Line> lines) {
+    List<Double> ys = new ArrayList<>();
+    double low = Double.POSITIVE_INFINITY;
+    double high = Double.NEGATIVE_INFINITY;
+    boolean powers = true;
+    for (Line l : lines) {
+      for (double[] p : l.points()) {
+        ys.add(p[1]);
+        low = Math.min(low, p[0]);
+        high = Math.max(high, p[0]);
+        long whole = (long) p[0];
+        powers &= whole == p[0] && whole > 0 && Long.bitCount(whole) == 1;
+      }
+    }
+    ys.sort(Double::compare);
+    TimeUnit unit = TimeUnit.forNanos(ys.get(ys.size() / 2));
+    ObjectNode spec = spec("axisLine");
+    spec.put("axis", axis);
+    spec.put("unit", unit.symbol());
+    if (low > 0 && powers && high / low >= 4) {
+      spec.put("logBase", 2);
+    } else if (low > 0 && high / low >= 100) {
+      spec.put("logBase", 10);
+    }
+    ArrayNode series = spec.putArray("series");
+    for (Line l : lines) {
+      ObjectNode s = series.addObject();
+      s.put("name", l.name());
+      ArrayNode points = s.putArray("points");
+      l.points().forEach(p -> points.addArray().add(p[0]).add(unit.of(p[1])));
+    }
+    return add(spec);
+  }
+
+  /**
    * The data as JSON that is safe inside a {@code <script type="application/json">} element: {@code <}, {@code >}
    * and {@code &} are written as JSON unicode escapes, so no string from the results can close the element or open a
    * comment, and {@code JSON.parse} reads back the same strings. U+2028/U+2029 are escaped too, for old parsers

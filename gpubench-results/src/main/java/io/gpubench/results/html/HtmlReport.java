@@ -5,11 +5,7 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Leaderboard;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.List;
 
 /**
@@ -88,14 +84,14 @@ public final class HtmlReport {
     // One run: what it is and how it went first, then the leaderboard, then the detail. Several: the comparison
     // first (it is why the reader asked for several), then each run whole.
     if (runs.size() == 1) {
-      RunSection.overview(body, runs.get(0), 0, cmp.labels().get(0));
+      RunSection.overview(body, charts, runs.get(0), 0, cmp.labels().get(0));
       LeaderboardSection.write(body, charts, board);
       RunSection.cases(body, charts, runs.get(0), 0, cmp.labels().get(0));
     } else {
       ComparisonSection.write(body, charts, cmp);
       LeaderboardSection.write(body, charts, board);
       for (int r = 0; r < runs.size(); r++) {
-        RunSection.overview(body, runs.get(r), r, cmp.labels().get(r));
+        RunSection.overview(body, charts, runs.get(r), r, cmp.labels().get(r));
         RunSection.cases(body, charts, runs.get(r), r, cmp.labels().get(r));
       }
     }
@@ -103,22 +99,7 @@ public final class HtmlReport {
     body.el("footer", "gpubench · charts by Apache ECharts " + assets.echartsVersion()
         + " (Apache License 2.0), inlined so this file needs no network.");
 
-    String data = charts.json();
-    Markup page = new Markup();
-    page.raw("<!DOCTYPE html>\n").open("html", "lang", "en").open("head");
-    page.empty("meta", "charset", "utf-8");
-    page.empty("meta", "http-equiv", "Content-Security-Policy", "content", "default-src 'none'; script-src "
-        + hash(assets.echarts()) + " " + hash(assets.script()) + "; style-src 'unsafe-inline'; img-src data:");
-    page.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
-    page.el("title", title);
-    page.open("style").raw(assets.style()).close("style");
-    page.close("head").open("body");
-    page.raw(body.toString());
-    page.open("script", "type", "application/json", "id", "gpubench-data").raw(data).close("script");
-    page.open("script").raw(assets.echarts()).close("script");
-    page.open("script").raw(assets.script()).close("script");
-    page.close("body").close("html");
-    return page.toString();
+    return InlinePage.render(title, body, charts.json(), assets.script(), assets.style());
   }
 
   private static void nav(Markup m, Comparison cmp, boolean comparing, boolean leaderboard) {
@@ -135,13 +116,4 @@ public final class HtmlReport {
     m.close("nav");
   }
 
-  // The CSP source for an inline script: its SHA-256 in base64.
-  private static String hash(String script) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
-      return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JVM", e);
-    }
-  }
 }

@@ -5,9 +5,12 @@ package io.gpubench.results.html;
  * values are escaped by the builder itself, so a section cannot forget to. Tag and attribute names are constants of
  * the sections; {@link #raw} is for constant fragments and the inlined, checked assets only.
  */
-final class Markup {
+public final class Markup {
 
   private final StringBuilder out = new StringBuilder(1 << 16);
+
+  /** An empty builder. */
+  public Markup() {}
 
   /**
    * Opens an element.
@@ -16,7 +19,7 @@ final class Markup {
    * @param attrs name/value pairs; a null value leaves the attribute out
    * @return this
    */
-  Markup open(String tag, String... attrs) {
+  public Markup open(String tag, String... attrs) {
     out.append('<').append(tag);
     attributes(attrs);
     out.append('>');
@@ -29,7 +32,7 @@ final class Markup {
    * @param tag the tag name
    * @return this
    */
-  Markup close(String tag) {
+  public Markup close(String tag) {
     out.append("</").append(tag).append('>');
     return this;
   }
@@ -42,7 +45,7 @@ final class Markup {
    * @param attrs name/value pairs
    * @return this
    */
-  Markup el(String tag, String text, String... attrs) {
+  public Markup el(String tag, String text, String... attrs) {
     return open(tag, attrs).text(text).close(tag);
   }
 
@@ -53,7 +56,7 @@ final class Markup {
    * @param attrs name/value pairs
    * @return this
    */
-  Markup empty(String tag, String... attrs) {
+  public Markup empty(String tag, String... attrs) {
     return open(tag, attrs);
   }
 
@@ -63,7 +66,7 @@ final class Markup {
    * @param text the text; null writes nothing
    * @return this
    */
-  Markup text(String text) {
+  public Markup text(String text) {
     if (text != null) {
       out.append(escape(text));
     }
@@ -76,7 +79,7 @@ final class Markup {
    * @param html the markup
    * @return this
    */
-  Markup raw(String html) {
+  public Markup raw(String html) {
     out.append(html);
     return this;
   }
@@ -103,7 +106,7 @@ final class Markup {
    * @param s the text
    * @return the escaped text
    */
-  static String escape(String s) {
+  public static String escape(String s) {
     StringBuilder b = null;
     for (int i = 0; i < s.length(); i++) {
       char ch = s.charAt(i);

@@ -7,12 +7,16 @@ import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Figures;
+import io.gpubench.results.glance.FlagNotes;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 
-/** One run: the summary table of every case, the environment, and the detail card of every case. */
+/**
+ * One run: its first view, the summary table of every case that ran, the environment, the cases by axis
+ * ({@link AxesSection}) and the detail card of every case that ran.
+ */
 final class RunSection {
 
   private RunSection() {}
@@ -21,15 +25,17 @@ final class RunSection {
    * Writes the run's overview: its label, counts, the summary table of every case and the environment.
    *
    * @param m the page
+   * @param charts the chart data, for the first view's chart
    * @param run the run
    * @param index the run's position, for unique anchors
    * @param label the run's label
    */
-  static void overview(Markup m, RunResult run, int index, String label) {
+  static void overview(Markup m, ChartData charts, RunResult run, int index, String label) {
     m.open("section", "class", "run", "id", "run-" + index);
     m.el("h2", label);
     m.el("p", counts(run) + " · run " + run.runId() + " · " + run.startedAt() + " → " + run.finishedAt(),
         "class", "muted");
+    GlanceSection.write(m, charts, run, index);
     summary(m, run, index);
     environment(m, run.environment());
     m.close("section");
@@ -47,8 +53,12 @@ final class RunSection {
   static void cases(Markup m, ChartData charts, RunResult run, int index, String label) {
     m.open("section", "class", "cases", "id", "cases-" + index);
     m.el("h2", "Cases: " + label);
+    AxesSection.write(m, charts, run, index);
     for (int i = 0; i < run.cases().size(); i++) {
-      CaseSection.write(m, charts, run.cases().get(i), anchor(index, i));
+      // A skipped case has no figures: its reason is said once for its group, at the top, with the list.
+      if (run.cases().get(i).status() != CaseStatus.SKIPPED) {
+        CaseSection.write(m, charts, run.cases().get(i), anchor(index, i));
+      }
     }
     m.close("section");
   }
@@ -58,7 +68,14 @@ final class RunSection {
   }
 
   private static void summary(Markup m, RunResult run, int index) {
-    m.open("table", "class", "summary");
+    long ran = run.cases().stream().filter(c -> c.status() != CaseStatus.SKIPPED).count();
+    if (ran == 0) {
+      m.el("p", "No case ran.", "class", "muted");
+      return;
+    }
+    SummaryFilter.write(m, index, ran);
+    m.open("div", "class", "scroll");
+    m.open("table", "class", "summary", "id", "summary-" + index);
     m.open("thead").open("tr");
     for (String h : new String[] {"Case", "Status", "Median (95% CI)", "Rate", "Verdict", "Tightest check", "Flags"}) {
       m.el("th", h);
@@ -66,8 +83,12 @@ final class RunSection {
     m.close("tr").close("thead").open("tbody");
     for (int i = 0; i < run.cases().size(); i++) {
       CaseResult c = run.cases().get(i);
+      if (c.status() == CaseStatus.SKIPPED) {
+        continue;
+      }
       CaseDigest d = CaseDigest.of(c);
-      m.open("tr", "class", "row-" + (c.status() == null ? "UNKNOWN" : c.status().name()));
+      m.open("tr", "class", "row-" + (c.status() == null ? "UNKNOWN" : c.status().name()), "data-status",
+          GlanceSection.tileStatus(c));
       m.open("td").el("a", c.displayName() != null ? c.displayName() : c.id(), "href", "#" + anchor(index, i))
           .close("td");
       m.open("td");
@@ -79,11 +100,11 @@ final class RunSection {
       m.el("td", d.tightest() == null ? ""
           : d.tightest().metric().label() + " " + Figures.percent(d.tightest().usedShare()));
       m.open("td");
-      Badges.flags(m, d.flags());
+      Badges.flags(m, FlagNotes.of(c));
       m.close("td");
       m.close("tr");
     }
-    m.close("tbody").close("table");
+    m.close("tbody").close("table").close("div");
   }
 
   private static void environment(Markup m, Environment env) {

@@ -22,12 +22,13 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Journal implements AutoCloseable {
 
   /**
-   * The schema id of the header line. Version 2 added the planned case ids and the build to the header, and a
-   * {@code start} line before each case is run; version 1 journals are read as well.
+   * The schema id of the header line. Version 2 added the planned case ids and the build to the header and a
+   * {@code start} line before each case is run, and its case lines are results-3 cases (shapes may hold real
+   * numbers and names, and they may name overridden axes); version 1 journals are read as well.
    */
   public static final String SCHEMA = "gpubench-journal/2";
 
-  /** The first schema, still read. */
+  /** The schema before {@link #SCHEMA}, still read: no planned ids or start lines, whole-number shapes. */
   public static final String SCHEMA_1 = "gpubench-journal/1";
 
   /** The folder, inside the output folder, that holds the journals. */

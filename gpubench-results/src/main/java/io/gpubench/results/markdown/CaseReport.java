@@ -65,6 +65,8 @@ public final class CaseReport {
       figures.row("flag " + f.code(), f.detail());
     }
     d.flags().forEach(f -> figures.row("flag", f));
+    c.axisOverrides().forEach((axis, key) -> figures.row("axis " + axis, c.shape().get(axis).text()
+        + " (set by the run: " + key + ")"));
     md.append(figures.render());
     audit(md, c.audit());
     if (!files.isEmpty()) {

@@ -12,6 +12,8 @@ import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.KernelShares;
 import io.gpubench.results.compare.Verdict;
+import io.gpubench.results.glance.FlagNotes;
+import io.gpubench.results.glance.SkipGroups;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -22,8 +24,9 @@ import java.util.StringJoiner;
 
 /**
  * The summary of a run for CI logs and job summaries (GitHub's {@code $GITHUB_STEP_SUMMARY}, GitLab's notes): a
- * headline with the counts, the environment in one line, a GitHub-flavoured table of every case (with the kernels
- * of each audited case: {@code cuBLASLt 100%, 1 kernel}), and the reasons of the cases that did not pass and of
+ * headline with the counts, the environment in one line, a GitHub-flavoured table of every case that ran (with the
+ * kernels of each audited case: {@code cuBLASLt 100%, 1 kernel}, and its flags as short codes), one line per skip
+ * reason with a count, the meaning of each flag code used, and the reasons of the cases that did not pass and of
  * the kernel audits that were skipped. Every string from the results is escaped, so a case name cannot break the
  * table or become markup.
  */
@@ -47,19 +50,25 @@ public final class MarkdownSummary {
     Md.Table table = audited
         ? new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check", "Flags")
         : new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
-    for (CaseResult c : run.cases()) {
+    List<CaseResult> ran = SkipGroups.notSkipped(run.cases());
+    for (CaseResult c : ran) {
       CaseDigest d = CaseDigest.of(c);
+      String flags = String.join(", ", FlagNotes.codes(FlagNotes.of(c)));
       if (audited) {
         table.row(name(c), c.status().name(), d.time(), d.rate(), c.audit() == null ? "" : KernelShares.line(c.audit()),
-            check(d.tightest()), String.join(", ", d.flags()));
+            check(d.tightest()), flags);
       } else {
-        table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), String.join(", ", d.flags()));
+        table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), flags);
       }
     }
-    md.append(table.render()).append('\n');
+    if (!ran.isEmpty()) {
+      md.append(table.render()).append('\n');
+    }
+    md.append(GlanceLines.skipped(run.cases()));
+    md.append(GlanceLines.flags(ran));
     md.append(skippedAudits(run.cases()));
     StringBuilder problems = new StringBuilder();
-    for (CaseResult c : run.cases()) {
+    for (CaseResult c : ran) {
       if (c.status() != CaseStatus.PASSED) {
         // The class too: a display name is the workload's, and two classes may have a workload of that name.
         problems.append("- ").append(Md.escape(simpleName(c.benchmark()) + " › " + name(c))).append(": ")

@@ -5,6 +5,18 @@
   'use strict';
   var data = JSON.parse(document.getElementById('gpubench-data').textContent);
   var PALETTE = ['#3b6fd8', '#e0813a', '#3a9d5d', '#b5479b', '#8c6d31', '#5b8fa8'];
+  var STATUS_COLOURS = {PASSED: '#2f8f4e', FLAGGED: '#b26a00', FAILED: '#c2362f', ERROR: '#8e2bb0',
+    SKIPPED: '#8a8f99', UNKNOWN: '#8a8f99'};
+  // Charts drawn when the page loads; the rest are drawn as they come near the screen, so a run of a thousand
+  // cases (a thousand histograms) opens as fast as one of twenty.
+  var EAGER_CHARTS = 40;
+
+  // For ECharts tooltips, which are HTML: text from results is escaped before it reaches one.
+  function escapeHtml(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
+    });
+  }
 
   function axisName(name, extra) {
     var o = {name: name, nameLocation: 'middle', nameGap: 28};
@@ -84,6 +96,31 @@
         })
       };
     },
+    roofline: function (s) {
+      // The run's first view: each case's share of its roofline bound, one series per status so the legend reads.
+      var byStatus = {};
+      s.points.forEach(function (p) {
+        (byStatus[p.status] = byStatus[p.status] || []).push({value: [p.x, p.share], point: p});
+      });
+      return {
+        animation: false,
+        grid: {left: 56, right: 24, top: 34, bottom: 40},
+        legend: {top: 0},
+        tooltip: {trigger: 'item', formatter: function (e) {
+          var p = e.data.point;
+          return escapeHtml(p.name) + '<br>' + escapeHtml(p.status.toLowerCase()) + ' · ' + p.share + '% of the bound'
+            + '<br>' + escapeHtml(p.time);
+        }},
+        xAxis: axisName('case, in run order', {type: 'value', min: -0.5, max: Math.max.apply(null,
+          s.points.map(function (p) { return p.x; })) + 0.5, minInterval: 1,
+          axisLabel: {formatter: function (v) { return Number.isInteger(v) ? String(v + 1) : ''; }}}),
+        yAxis: axisName('share of the roofline bound (%)', {type: 'value', min: 0, nameGap: 40}),
+        series: Object.keys(byStatus).map(function (status) {
+          return {name: status.toLowerCase(), type: 'scatter', data: byStatus[status], symbolSize: 9,
+            itemStyle: {color: STATUS_COLOURS[status] || PALETTE[0]}, large: byStatus[status].length > 500};
+        })
+      };
+    },
     leaderboard: function (s) {
       return {
         animation: false,
@@ -99,8 +136,10 @@
     }
   };
 
+  builders.axisLine = axisLineOption;
+
   var charts = [];
-  document.querySelectorAll('[data-chart]').forEach(function (el) {
+  function draw(el) {
     var spec = data[el.getAttribute('data-chart')];
     var build = spec && builders[spec.kind];
     if (!build) {
@@ -112,11 +151,33 @@
     }
     var chart = echarts.init(el, null, {renderer: 'canvas'});
     chart.setOption(build(spec));
+    if (spec.kind === 'roofline') {
+      chart.on('click', function (e) { if (e.data && e.data.point) { location.hash = e.data.point.anchor; } });
+    }
     charts.push(chart);
-  });
+  }
+  var placeholders = Array.prototype.slice.call(document.querySelectorAll('[data-chart]'));
+  var eager = placeholders.slice(0, EAGER_CHARTS);
+  var deferred = placeholders.slice(EAGER_CHARTS);
+  eager.forEach(draw);
+  if (deferred.length) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (entry.isIntersecting) {
+          observer.unobserve(entry.target);
+          draw(entry.target);
+        }
+      });
+    }, {rootMargin: '800px 0px'});
+    deferred.forEach(function (el) { observer.observe(el); });
+  }
   window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
-  // For readers that wait on the page (the browser test): every chart has been given its option and drawn.
+  // For readers that wait on the page (the browser test): every chart drawn at load has been given its option and
+  // drawn; the deferred ones are drawn when scrolled near.
+  document.documentElement.setAttribute('data-charts-deferred', String(deferred.length));
   document.documentElement.setAttribute('data-charts-rendered', String(charts.length));
+
+  summaryFilters();
 
   // Leaderboard: sort by a clicked heading, filter by text, model and precision.
   var table = document.getElementById('leaderboard-table');
@@ -156,6 +217,82 @@
     text.addEventListener('input', filter);
     model.addEventListener('change', filter);
     precision.addEventListener('change', filter);
+  }
+
+  // The summary table's filters: text over each row's words, and status (a tile's status: passed, flagged, ...).
+  // Each row's text is read once; a filter then only sets hidden, so a thousand rows filter in a few milliseconds.
+  function summaryFilters() {
+    document.querySelectorAll('.summary-filters').forEach(function (box) {
+      var table = document.getElementById(box.getAttribute('data-table'));
+      if (!table) {
+        return;
+      }
+      var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+      var words = rows.map(function (r) { return r.textContent.toLowerCase(); });
+      var text = box.querySelector('.summary-text');
+      var status = box.querySelector('.summary-status');
+      var count = box.querySelector('.summary-count');
+      var apply = function () {
+        var q = text.value.trim().toLowerCase();
+        var st = status.value;
+        var shown = 0;
+        rows.forEach(function (r, i) {
+          var s = r.getAttribute('data-status');
+          var show = (!q || words[i].indexOf(q) >= 0)
+            && (!st || (st === 'not passed' ? s !== 'PASSED' : s === st));
+          r.hidden = !show;
+          if (show) { shown++; }
+        });
+        count.textContent = shown + ' of ' + rows.length + ' cases';
+      };
+      text.addEventListener('input', apply);
+      status.addEventListener('change', apply);
+    });
+  }
+
+  initAxisFilters();
+
+  // Cases by axis: the median time over one numeric axis, a line per choice of the other axes (AxesSection).
+  function axisLineOption(s) {
+    return {
+      animation: false,
+      grid: {left: 64, right: 24, top: 44, bottom: 48},
+      legend: {top: 0, type: 'scroll'},
+      tooltip: {trigger: 'item'},
+      xAxis: axisName(s.axis, s.logBase ? {type: 'log', logBase: s.logBase, min: 'dataMin', max: 'dataMax'}
+        : {type: 'value', scale: true}),
+      yAxis: axisName('median time per call (' + s.unit + ')', {type: 'value', nameGap: 48}),
+      series: s.series.map(function (line, i) {
+        var color = PALETTE[i % PALETTE.length];
+        return {name: line.name, type: 'line', data: line.points, symbolSize: 7,
+          lineStyle: {color: color}, itemStyle: {color: color}};
+      })
+    };
+  }
+
+  // Cases by axis: each select keeps the rows whose cell in its column holds the chosen value.
+  function initAxisFilters() {
+    document.querySelectorAll('.axis-group').forEach(function (group) {
+      var selects = group.querySelectorAll('select[data-col]');
+      var rows = group.querySelectorAll('table.axis-table tbody tr');
+      var count = group.querySelector('.axis-count');
+      function apply() {
+        var wanted = {};
+        selects.forEach(function (s) { if (s.value) { wanted[s.getAttribute('data-col')] = s.value; } });
+        var shown = 0;
+        rows.forEach(function (r) {
+          var show = true;
+          r.querySelectorAll('td[data-col]').forEach(function (td) {
+            var w = wanted[td.getAttribute('data-col')];
+            if (w !== undefined && td.getAttribute('data-value') !== w) { show = false; }
+          });
+          r.hidden = !show;
+          shown += show ? 1 : 0;
+        });
+        count.textContent = shown + ' of ' + rows.length + ' cases';
+      }
+      selects.forEach(function (s) { s.addEventListener('change', apply); });
+    });
   }
 
   function cellValue(td, numeric) {

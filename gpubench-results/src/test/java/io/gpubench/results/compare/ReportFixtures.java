@@ -218,6 +218,49 @@ public final class ReportFixtures {
         s[(int) Math.floor(0.99 * (n - 1))], 0.95, median * Math.exp(-hw), median * Math.exp(hw));
   }
 
+  /** The id of the axes run's case whose layout the run set. */
+  public static final String STENCIL_DIAG = "examples.StencilBenchmark#separable[n=256,layout=diag][FP32][cpu]";
+
+  /**
+   * A run whose stencil cases differ in n (2^8 to 2^11) and layout (row, col), with one layout the run set
+   * ({@code gpubench.axes.layout=diag}), and a GEMM family zipped over layer shapes (no axis varies alone there).
+   */
+  public static RunResult axesRun() {
+    List<CaseResult> cases = new ArrayList<>();
+    long seed = 1;
+    for (long n = 256; n <= 2048; n *= 2) {
+      for (String layout : List.of("row", "col")) {
+        cases.add(stencil(n, layout, (layout.equals("row") ? 2.0 : 3.5) * n, seed++, Map.of()));
+      }
+    }
+    cases.add(stencil(256, "diag", 2.5 * 256, seed++, Map.of("layout", "gpubench.axes.layout")));
+    int[][] layers = {{197, 2304, 768}, {197, 768, 768}, {197, 3072, 768}};
+    for (int[] l : layers) {
+      Map<String, Object> shape = new LinkedHashMap<>();
+      shape.put("layer", l[1] == 2304 ? "qkv" : l[1] == 768 ? "proj" : "fc1");
+      shape.put("m", (long) l[0]);
+      shape.put("n", (long) l[1]);
+      shape.put("k", (long) l[2]);
+      String label = "layer=" + shape.get("layer") + ",m=" + l[0] + ",n=" + l[1] + ",k=" + l[2];
+      cases.add(new CaseResult("examples.LayerGemm#gemm[" + label + "][FP32][cpu]", "examples.LayerGemm", "gemm",
+          "gemm [" + label + ", FP32, cpu]", BackendId.parse("cpu"), Precision.FP32, shape, CaseStatus.PASSED, null,
+          timing(1e-3 * l[0] * l[1] * l[2], 0.03, 20, seed++, false), null, null, null, null, Map.of()));
+    }
+    return new RunResult(RunResult.SCHEMA, "axes-run", "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z",
+        environment("ci-box", "NVIDIA H200", "580.65", "13.0"), cases);
+  }
+
+  private static CaseResult stencil(long n, String layout, double nanos, long seed, Map<String, String> overrides) {
+    Map<String, Object> shape = new LinkedHashMap<>();
+    shape.put("n", n);
+    shape.put("layout", layout);
+    String label = "n=" + n + ",layout=" + layout;
+    return new CaseResult("examples.StencilBenchmark#separable[" + label + "][FP32][cpu]", "examples.StencilBenchmark",
+        "separable", "separable [" + label + ", FP32, cpu]", BackendId.parse("cpu"), Precision.FP32,
+        io.gpubench.api.AxisValue.ofAll(shape), CaseStatus.PASSED, null, timing(nanos, 0.02, 20, seed, false), null,
+        null, null, null, Map.of(), null, null, List.of(), overrides);
+  }
+
   public static CaseResult timedCase(String id, double meanNanos, double relSpread, int n, long seed) {
     return new CaseResult(id, "examples.X", "w", id, BackendId.parse("cpu"), Precision.FP32, Map.of("n", 1L), CaseStatus.PASSED, null,
         timing(meanNanos, relSpread, n, seed, false), null, null, null, null, Map.of());

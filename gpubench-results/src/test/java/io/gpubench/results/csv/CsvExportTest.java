@@ -19,6 +19,17 @@ class CsvExportTest {
   @TempDir Path dir;
 
   @Test
+  void axesOfEveryKindAndTheAxesTheRunSetHaveTheirColumns() throws IOException {
+    List<CSVRecord> rows = parse(ReportFixtures.axesRun());
+    CSVRecord diag = rows.stream().filter(r -> r.get("id").equals(ReportFixtures.STENCIL_DIAG)).findFirst()
+        .orElseThrow();
+    assertThat(diag.get("shape")).isEqualTo("n=256;layout=diag");
+    assertThat(diag.get("axis_overrides")).isEqualTo("layout=gpubench.axes.layout");
+    assertThat(rows.get(0).get("axis_overrides")).isEmpty();
+    assertThat(rows.get(rows.size() - 1).get("shape")).isEqualTo("layer=fc1;m=197;n=3072;k=768");
+  }
+
+  @Test
   void writesOneParsableRowPerCaseWithTheFiguresAsPlainNumbers() throws IOException {
     RunResult run = ReportFixtures.h200Run();
     List<CSVRecord> rows = parse(run);

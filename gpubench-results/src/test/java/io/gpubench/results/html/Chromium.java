@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * A headless Chromium started for a test, reached over the DevTools protocol. Started with a fresh profile and
  * with every background network feature off, so the only traffic is what the page asks for.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
 
   private static final Pattern ENDPOINT = Pattern.compile("DevTools listening on (ws://\\S+)");
   private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome", "chrome");
@@ -45,7 +45,7 @@ final class Chromium implements AutoCloseable {
    *
    * @return the reason
    */
-  static String absenceReason() {
+  public static String absenceReason() {
     String env = System.getenv("GPUBENCH_CHROMIUM");
     if (env != null && !env.isBlank()) {
       return "GPUBENCH_CHROMIUM=" + env + " is not an executable file";
@@ -59,7 +59,7 @@ final class Chromium implements AutoCloseable {
    *
    * @return the executable, or empty when there is none
    */
-  static Optional<Path> find() {
+  public static Optional<Path> find() {
     String env = System.getenv("GPUBENCH_CHROMIUM");
     if (env != null && !env.isBlank()) {
       return Optional.of(Path.of(env)).filter(Files::isExecutable);
@@ -82,7 +82,7 @@ final class Chromium implements AutoCloseable {
    * @param executable the browser
    * @return the running browser
    */
-  static Chromium start(Path executable) throws IOException {
+  public static Chromium start(Path executable) throws IOException {
     Path profile = Files.createTempDirectory("gpubench-chromium-");
     List<String> cmd = List.of(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -118,11 +118,11 @@ final class Chromium implements AutoCloseable {
     }
   }
 
-  DevTools devTools() {
+  public DevTools devTools() {
     return devTools;
   }
 
-  List<String> stderr() {
+  public List<String> stderr() {
     return List.copyOf(stderr);
   }
 

@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * A minimal Chrome DevTools Protocol client over the JDK's WebSocket: commands with their replies, and every event
  * kept in order for the test to inspect. One connection to the browser; pages are reached through flat sessions.
  */
-final class DevTools implements AutoCloseable {
+public final class DevTools implements AutoCloseable {
 
   private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(60);
 
@@ -33,7 +33,7 @@ final class DevTools implements AutoCloseable {
     this.socket = socket;
   }
 
-  static DevTools connect(URI browserEndpoint) {
+  public static DevTools connect(URI browserEndpoint) {
     Listener listener = new Listener();
     WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
         .buildAsync(browserEndpoint, listener).orTimeout(30, TimeUnit.SECONDS).join();
@@ -51,7 +51,7 @@ final class DevTools implements AutoCloseable {
    * @return the result object
    * @throws IllegalStateException with the protocol's error when the command fails
    */
-  JsonNode send(String sessionId, String method, Object... params) {
+  public JsonNode send(String sessionId, String method, Object... params) {
     ObjectNode msg = ResultsFile.mapper().createObjectNode();
     int id = ids.incrementAndGet();
     msg.put("id", id);
@@ -78,7 +78,7 @@ final class DevTools implements AutoCloseable {
    *
    * @return the events (each with {@code method}, {@code params} and, for a page, {@code sessionId})
    */
-  List<JsonNode> events() {
+  public List<JsonNode> events() {
     return List.copyOf(events);
   }
 
@@ -88,7 +88,7 @@ final class DevTools implements AutoCloseable {
    * @param method the event's method
    * @return the events' params
    */
-  List<JsonNode> events(String method) {
+  public List<JsonNode> events(String method) {
     return events.stream().filter(e -> method.equals(e.path("method").asString(""))).map(e -> e.get("params"))
         .toList();
   }

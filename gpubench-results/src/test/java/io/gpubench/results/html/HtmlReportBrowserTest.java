@@ -157,6 +157,45 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void theCasesByAxisFilterByEachColumnAndDrawTimeOverTheAxisThatVariesAlone() throws Exception {
+    ReportPage page = open(List.of(ReportFixtures.axesRun()), "axes");
+    JsonNode check = page.run("page-check.js");
+    JsonNode line = chart(check, "axisLine");
+    assertThat(line.get("series").asInt()).as("layout=row and layout=col").isEqualTo(2);
+    assertThat(line.get("points").asInt()).isEqualTo(8);
+    assertChartsDrawn(check);
+    assertIsolatedAndClean(page, check);
+    JsonNode xAxis = page.evaluate("echarts.getInstanceByDom(document.querySelector('section.axes [data-chart]'))"
+        + ".getOption().xAxis[0]");
+    assertThat(xAxis.get("type").asString()).isEqualTo("log");
+    assertThat(xAxis.get("logBase").asInt()).isEqualTo(2);
+
+    String visible = "Array.from(document.querySelectorAll('.axis-group')[0].querySelectorAll('tbody tr'))"
+        + ".filter(r => !r.hidden).map(r => r.getAttribute('data-case'))";
+    String count = "document.querySelectorAll('.axis-group')[0].querySelector('.axis-count').textContent";
+    assertThat(page.evaluate(visible)).hasSize(9);
+    choose(page, "axis:layout", "col");
+    assertThat(strings(page.evaluate(visible))).hasSize(4).allSatisfy(id -> assertThat(id).contains("layout=col"));
+    assertThat(page.evaluate(count).asString()).isEqualTo("4 of 9 cases");
+    choose(page, "axis:n", "512");
+    assertThat(strings(page.evaluate(visible)))
+        .containsExactly("examples.StencilBenchmark#separable[n=512,layout=col][FP32][cpu]");
+    choose(page, "axis:layout", "");
+    choose(page, "axis:n", "256");
+    assertThat(page.evaluate(count).asString()).isEqualTo("3 of 9 cases");
+    assertThat(strings(page.evaluate(visible))).contains(ReportFixtures.STENCIL_DIAG);
+    assertThat(page.consoleErrors()).isEmpty();
+    page.evaluate("document.querySelector('section.axes').scrollIntoView()");
+    page.screenshot(OUT.resolve("report-axes.png"));
+  }
+
+  private static void choose(ReportPage page, String column, String value) {
+    page.evaluate("(() => { const s = document.querySelectorAll('.axis-group')[0].querySelector("
+        + "'select[data-col=\"" + column + "\"]'); s.value = '" + value + "';"
+        + " s.dispatchEvent(new Event('change')); })()");
+  }
+
+  @Test
   void aRealRunFromAResultsFileIfOneIsGiven() throws Exception {
     // For the README's picture: -Dgpubench.report.results=/abs/path/results.json[,more.json] renders real runs with
     // the same checks and saves the top of the page as report-real-top.png.

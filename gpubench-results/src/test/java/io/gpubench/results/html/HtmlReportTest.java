@@ -29,15 +29,24 @@ class HtmlReportTest {
     RunResult run = ReportFixtures.h200Run();
     Document doc = write(List.of(run));
     List<Element> rows = doc.select("table.summary tbody tr");
-    assertThat(rows).hasSize(run.cases().size());
+    // the skipped case is folded into its reason's line above the table
+    assertThat(rows).hasSize(run.cases().size() - 1);
     Element bf16 = rows.get(2);
     assertThat(bf16.select("td").get(0).text()).isEqualTo("gemm [1024x1024x1024, BF16, cuda:0]");
     assertThat(bf16.select(".badge.status-FAILED").text()).isEqualTo("failed");
     assertThat(bf16.select("td").get(4).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
-    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled (SW_THERMAL_SLOWDOWN)",
-        "shared GPU (4242 python3 train.py)");
+    // a flag is a short code; its meaning and the case's figures are its tooltip
+    assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled", "shared");
+    assertThat(bf16.select(".badge.flag").get(1).attr("title"))
+        .startsWith("another process used the GPU").contains("4242 python3 train.py");
     assertThat(rows.get(3).select("td").get(4).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
-    assertThat(rows.get(4).select("td").get(4).text()).startsWith("skipped: precision FP8_E4M3");
+    Element skipped = doc.selectFirst("section.glance details.skip-group");
+    assertThat(skipped.selectFirst("summary").text())
+        .isEqualTo("1 skipped precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0 (GemmBenchmark 1)");
+    assertThat(skipped.select("ul.skip-list li").eachText()).containsExactly(
+        "gemm [1024x1024x1024, FP8_E4M3, cuda:0] " + ReportFixtures.GEMM_FP8);
+    // no card repeats a skip reason
+    assertThat(doc.select("article.case")).hasSize(run.cases().size() - 1);
     // Each summary row links to its case's card.
     String href = rows.get(0).selectFirst("a").attr("href");
     assertThat(doc.getElementById(href.substring(1)).select("h3").text()).startsWith("gemm [1024x1024x1024, FP16");
@@ -52,7 +61,8 @@ class HtmlReportTest {
     Element row = doc.select("table.summary tbody tr").get(0);
     assertThat(row.select("td").get(0).text()).isEqualTo("allreduce [256 MiB, FP32, world 2]");
     assertThat(row.select("td").get(3).text()).isEqualTo("330.4 GB/s bus");
-    assertThat(row.select(".badge.flag").eachText()).containsExactly("SM clocks 1755-1980 MHz");
+    assertThat(row.select(".badge.flag").eachText()).containsExactly("clocks");
+    assertThat(row.selectFirst(".badge.flag").attr("title")).endsWith("SM clocks 1755-1980 MHz");
     Element card = doc.select("article.case").get(0);
     assertThat(card.select("dt:contains(world) + dd").text()).startsWith("2 ranks");
     assertThat(card.select("dt:contains(bus bandwidth) + dd").text()).startsWith("330.4 GB/s");
@@ -163,6 +173,71 @@ class HtmlReportTest {
       assertThat(csp).contains("'sha256-" + hash + "'");
     }
     assertThat(scripts.get(0).data()).contains("echarts");
+  }
+
+  @Test
+  void eachWorkloadsCasesAreTabledByAxisWithAFilterPerVaryingColumn() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    List<Element> groups = doc.select("section.axes .axis-group");
+    assertThat(groups).extracting(g -> g.attr("data-workload"))
+        .containsExactly("StencilBenchmark#separable", "LayerGemm#gemm");
+
+    Element stencil = groups.get(0);
+    assertThat(stencil.select("table.axis-table th").eachText())
+        .containsExactly("n", "layout", "Median (95% CI)", "Rate", "Status");
+    assertThat(stencil.select("select[data-col=axis:n] option").eachText())
+        .containsExactly("all", "256", "512", "1024", "2048");
+    assertThat(stencil.select("select[data-col=axis:layout] option").eachAttr("value"))
+        .containsExactly("", "row", "col", "diag");
+    assertThat(stencil.select("tbody tr")).hasSize(9);
+    assertThat(stencil.select(".axis-count").text()).isEqualTo("9 of 9 cases");
+    Element diag = stencil.select("tbody tr").stream()
+        .filter(r -> r.attr("data-case").equals(ReportFixtures.STENCIL_DIAG)).findFirst().orElseThrow();
+    Element overridden = diag.selectFirst("td.overridden");
+    assertThat(overridden.text()).isEqualTo("diag *");
+    assertThat(overridden.attr("data-value")).isEqualTo("diag");
+    assertThat(overridden.attr("title")).isEqualTo("set by gpubench.axes.layout");
+    assertThat(stencil.select("p.muted").eachText()).contains("* set by the run (gpubench.axes.*), not declared by the class");
+
+    // The zipped GEMM family: one column per axis of the tuple, no precision or backend column (neither varies).
+    assertThat(groups.get(1).select("th.axis").eachText()).containsExactly("layer", "m", "n", "k");
+    assertThat(groups.get(1).select("select[data-col=axis:m]")).as("m does not vary").isEmpty();
+  }
+
+  @Test
+  void aLineOverANumericAxisIsDrawnWhereCasesDifferInItAlone() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    JsonNode charts = ResultsFile.mapper().readTree(doc.getElementById("gpubench-data").data());
+    List<JsonNode> lines = new java.util.ArrayList<>();
+    charts.forEach(c -> {
+      if (c.path("kind").asString().equals("axisLine")) {
+        lines.add(c);
+      }
+    });
+
+    // Only n varies alone (per layout); the GEMM layers change m, n and k together, so they get no line.
+    assertThat(lines).singleElement().satisfies(line -> {
+      assertThat(line.get("axis").asString()).isEqualTo("n");
+      assertThat(line.get("logBase").asInt()).as("powers of two spanning a factor of 8").isEqualTo(2);
+      assertThat(line.get("unit").asString()).isEqualTo("µs");
+      assertThat(line.get("series")).extracting(s -> s.get("name").asString())
+          .containsExactly("layout=row", "layout=col");
+      JsonNode row = line.get("series").get(0).get("points");
+      assertThat(row).hasSize(4);
+      assertThat(row.get(0).get(0).asDouble()).isEqualTo(256);
+      assertThat(row.get(3).get(0).asDouble()).isEqualTo(2048);
+      assertThat(row.get(3).get(1).asDouble()).isCloseTo(2 * 2048 / 1000.0, org.assertj.core.data.Percentage
+          .withPercentage(5));
+    });
+    assertThat(doc.select("section.axes figcaption").eachText())
+        .containsExactly("separable: median time per call over n, one line per choice of the other axes.");
+  }
+
+  @Test
+  void aCaseCardNamesTheAxesTheRunSet() throws Exception {
+    Document doc = write(List.of(ReportFixtures.axesRun()));
+    assertThat(doc.select("article.case p.axis-overrides").eachText())
+        .containsExactly("Axes the run set, not the class: layout=diag (gpubench.axes.layout)");
   }
 
   @Test

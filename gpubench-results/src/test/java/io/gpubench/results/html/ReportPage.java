@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  * A report opened in its own browser tab with the network emulated offline, and what the tab saw: console errors,
  * uncaught exceptions, requests, dialogs.
  */
-final class ReportPage {
+public final class ReportPage {
 
   private static final long LOAD_TIMEOUT_MILLIS = 60_000;
 
@@ -35,8 +35,21 @@ final class ReportPage {
    * @return the open page
    * @throws AssertionError with what the page reported when it does not finish loading
    */
-  static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
-    return open(devTools, file, false);
+  public static ReportPage open(DevTools devTools, Path file) throws InterruptedException {
+    return open(devTools, file, false, 1280, 900);
+  }
+
+  /**
+   * Opens a report file at a window width (a phone's 390 px, a laptop's 1300 px) and waits for its charts.
+   *
+   * @param devTools the browser
+   * @param file the report
+   * @param width the window's width in CSS pixels
+   * @param height the window's height
+   * @return the open page
+   */
+  public static ReportPage open(DevTools devTools, Path file, int width, int height) throws InterruptedException {
+    return open(devTools, file, false, width, height);
   }
 
   /**
@@ -46,11 +59,11 @@ final class ReportPage {
    * @param file the page
    * @return the open page
    */
-  static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
-    return open(devTools, file, true);
+  public static ReportPage openEvenIfBroken(DevTools devTools, Path file) throws InterruptedException {
+    return open(devTools, file, true, 1280, 900);
   }
 
-  private static ReportPage open(DevTools devTools, Path file, boolean tolerateExceptions)
+  private static ReportPage open(DevTools devTools, Path file, boolean tolerateExceptions, int width, int height)
       throws InterruptedException {
     String target = devTools.send(null, "Target.createTarget", "url", "about:blank").get("targetId").asString();
     String session = devTools.send(null, "Target.attachToTarget", "targetId", target, "flatten", true)
@@ -61,8 +74,8 @@ final class ReportPage {
     }
     devTools.send(session, "Network.emulateNetworkConditions", "offline", true, "latency", 0,
         "downloadThroughput", -1, "uploadThroughput", -1);
-    devTools.send(session, "Emulation.setDeviceMetricsOverride", "width", 1280, "height", 900,
-        "deviceScaleFactor", 1, "mobile", false);
+    devTools.send(session, "Emulation.setDeviceMetricsOverride", "width", width, "height", height,
+        "deviceScaleFactor", 1, "mobile", width < 600);
     devTools.send(session, "Page.navigate", "url", file.toUri().toString());
     long deadline = System.nanoTime() + LOAD_TIMEOUT_MILLIS * 1_000_000;
     while (!page.evaluate("document.readyState === 'complete' "
@@ -78,12 +91,30 @@ final class ReportPage {
   }
 
   /**
+   * The browser the page is open in, for protocol commands of a test's own (input events).
+   *
+   * @return the connection
+   */
+  public DevTools devTools() {
+    return devTools;
+  }
+
+  /**
+   * The page's protocol session.
+   *
+   * @return the session id
+   */
+  public String session() {
+    return session;
+  }
+
+  /**
    * Evaluates an expression in the page and returns its value.
    *
    * @param expression JavaScript
    * @return the value as JSON
    */
-  JsonNode evaluate(String expression) {
+  public JsonNode evaluate(String expression) {
     JsonNode r = devTools.send(session, "Runtime.evaluate", "expression", expression, "returnByValue", true,
         "awaitPromise", true);
     if (r.has("exceptionDetails")) {
@@ -98,7 +129,7 @@ final class ReportPage {
    * @param resource the script's name
    * @return its value
    */
-  JsonNode run(String resource) {
+  public JsonNode run(String resource) {
     try (InputStream in = ReportPage.class.getResourceAsStream(resource)) {
       return evaluate(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
@@ -107,7 +138,7 @@ final class ReportPage {
   }
 
   /** Console messages of level error or assert, log entries of level error (CSP, network), with their text. */
-  List<String> consoleErrors() {
+  public List<String> consoleErrors() {
     List<String> errors = new ArrayList<>();
     for (JsonNode e : mine("Runtime.consoleAPICalled")) {
       String type = e.path("type").asString("");
@@ -124,7 +155,7 @@ final class ReportPage {
   }
 
   /** Uncaught exceptions, with their description. */
-  List<String> exceptions() {
+  public List<String> exceptions() {
     return mine("Runtime.exceptionThrown").stream()
         .map(e -> e.path("exceptionDetails").path("exception").path("description").asString(
             e.path("exceptionDetails").path("text").asString("")))
@@ -132,12 +163,12 @@ final class ReportPage {
   }
 
   /** The URL of every request the page made. */
-  List<String> requests() {
+  public List<String> requests() {
     return mine("Network.requestWillBeSent").stream().map(e -> e.path("request").path("url").asString("")).toList();
   }
 
   /** Alerts, confirms and prompts the page opened: a report must never open one. */
-  List<String> dialogs() {
+  public List<String> dialogs() {
     return mine("Page.javascriptDialogOpening").stream().map(e -> e.path("message").asString("")).toList();
   }
 
@@ -146,7 +177,7 @@ final class ReportPage {
    *
    * @param png the file
    */
-  void screenshot(Path png) throws IOException {
+  public void screenshot(Path png) throws IOException {
     JsonNode size = devTools.send(session, "Page.getLayoutMetrics").path("cssContentSize");
     JsonNode shot = devTools.send(session, "Page.captureScreenshot", "format", "png", "captureBeyondViewport", true,
         "clip", java.util.Map.of("x", 0, "y", 0, "width", size.path("width").asDouble(),
@@ -161,7 +192,7 @@ final class ReportPage {
    * @param png the file
    * @param height the height in CSS pixels
    */
-  void screenshotTop(Path png, int height) throws IOException {
+  public void screenshotTop(Path png, int height) throws IOException {
     JsonNode size = devTools.send(session, "Page.getLayoutMetrics").path("cssContentSize");
     JsonNode shot = devTools.send(session, "Page.captureScreenshot", "format", "png", "captureBeyondViewport", true,
         "clip", java.util.Map.of("x", 0, "y", 0, "width", size.path("width").asDouble(),

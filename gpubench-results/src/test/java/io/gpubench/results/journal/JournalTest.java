@@ -42,6 +42,18 @@ class JournalTest {
   }
 
   @Test
+  void aJournalOfThePreviousSchemaStillReads() throws Exception {
+    try (Journal j = start("run-old", "2026-11-30T10:00:00Z", 1)) {
+      j.append(one);
+      j.end(Instant.parse("2026-11-30T10:01:00Z"));
+    }
+    Path file = dir.resolve("journal/run-old.jsonl");
+    Files.writeString(file, Files.readString(file).replace(Journal.SCHEMA, Journal.SCHEMA_1));
+
+    assertThat(Journals.read(file).run().cases()).containsExactly(one);
+  }
+
+  @Test
   void aRunKilledMidwayKeepsItsFinishedCasesAndSaysItIsIncomplete() {
     Journal j = start("run-b", "2026-11-30T10:00:00Z", 5);
     j.append(one);

@@ -25,6 +25,13 @@ class CaseReportTest {
   }
 
   @Test
+  void anAxisTheRunSetIsNamedWithTheKeyThatSetIt() {
+    CaseResult diag = ReportFixtures.axesRun().cases().stream()
+        .filter(c -> c.id().equals(ReportFixtures.STENCIL_DIAG)).findFirst().orElseThrow();
+    assertThat(CaseReport.render(diag, List.of())).contains("| axis layout | diag (set by the run: gpubench.axes.layout) |");
+  }
+
+  @Test
   void aSkippedAuditGivesItsReasonAndACaseWithoutOneNoSection() {
     List<CaseResult> cases = ReportFixtures.h200RunAudited().cases();
     assertThat(CaseReport.render(cases.get(2), List.of()))

@@ -5,9 +5,9 @@ import io.gpubench.api.Measure;
 import io.gpubench.api.Reference;
 import io.gpubench.api.Shape;
 
-/** Invalid: an axis value that is not a number. */
+/** Invalid: a range that does not end on its step (64, 80, 96 would stop short of 100). */
 @GpuBenchmark
-@Shape("n=abc")
+@Shape("n=64..100:16")
 public class MalformedShapeBenchmark {
   @Measure
   float[] run() {

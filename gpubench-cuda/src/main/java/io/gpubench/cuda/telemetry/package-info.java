@@ -1,6 +1,0 @@
-/**
- * NVML telemetry while trials run: a sampler thread ({@link io.gpubench.cuda.telemetry.TelemetrySampler}) and the
- * rules that turn samples into a case's clocks, power, throttle reasons and its throttled and shared flags
- * ({@link io.gpubench.cuda.telemetry.TelemetryAggregator}).
- */
-package io.gpubench.cuda.telemetry;

@@ -1,0 +1,47 @@
+package io.gpubench.history.series;
+
+import java.util.List;
+
+/**
+ * One run's value in a series.
+ *
+ * @param run the run
+ * @param status the case's status in that run ({@code PASSED}, {@code FAILED} ...)
+ * @param clock {@code device} or {@code host}, or null when not timed
+ * @param value the figure, or NaN when the run has none (a failed case)
+ * @param low the low end of the median's 95% interval (time only), or NaN
+ * @param high the high end, or NaN
+ * @param flags the device-state flags ({@code throttled}, {@code shared}, {@code contended}): such a point is shown
+ *     but never makes or hides a change point, and the gate leaves it out
+ * @param samples the per-call times of every trial, ns, for comparisons (empty when not loaded)
+ */
+public record Point(RunInfo run, String status, String clock, double value, double low, double high,
+    List<String> flags, double[] samples) {
+
+  /**
+   * Copies the flags.
+   *
+   * @param run run
+   * @param status status
+   * @param clock clock
+   * @param value value
+   * @param low low
+   * @param high high
+   * @param flags flags
+   * @param samples samples
+   */
+  public Point {
+    flags = List.copyOf(flags);
+    samples = samples == null ? new double[0] : samples;
+  }
+
+  /**
+   * Whether the point may take part in change detection and baselines: the case passed, has a value, and no
+   * device-state flag.
+   *
+   * @return true for a clean point
+   */
+  public boolean clean() {
+    return flags.isEmpty() && "PASSED".equals(status) && value > 0 && Double.isFinite(value);
+  }
+}

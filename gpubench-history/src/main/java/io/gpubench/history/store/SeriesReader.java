@@ -1,0 +1,132 @@
+package io.gpubench.history.store;
+
+import io.gpubench.api.result.Flag;
+import io.gpubench.history.series.Point;
+import io.gpubench.history.series.RunInfo;
+import io.gpubench.history.series.Series;
+import io.gpubench.history.series.SeriesQuery;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads series: for each (case, testbed), every run's value of a figure in the order the runs started, with the
+ * device-state flags of each point. One query for the points and one for their flags, whatever the number of series.
+ */
+public final class SeriesReader {
+
+  private SeriesReader() {}
+
+  /**
+   * The series a query selects, ordered by case id and testbed.
+   *
+   * @param store the store
+   * @param q the query
+   * @return the series
+   * @throws HistoryException naming the store
+   */
+  public static List<Series> read(HistoryStore store, SeriesQuery q) {
+    return store.read("read its series", c -> read(c, q));
+  }
+
+  private static List<Series> read(Connection c, SeriesQuery q) throws SQLException {
+    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+    List<String> params = new ArrayList<>();
+    if (q.testbed() != null) {
+      where.append(" AND r.testbed = ?");
+      params.add(q.testbed());
+    }
+    if (q.branch() != null) {
+      where.append(" AND r.branch = ?");
+      params.add(q.branch());
+    }
+    Map<String, List<String>> flags = flags(c, where.toString(), params);
+    Map<String, RunInfo> runs = new HashMap<>();
+    Map<String, Builder> series = new LinkedHashMap<>();
+    String figure = q.figure().column();
+    boolean time = q.figure() == io.gpubench.history.series.Figure.TIME;
+    String sql = "SELECT " + RunReader.RUN_COLUMNS + ", k.case_id, k.display_name, k.backend, k.precision_name, "
+        + "k.status, k.clock, k." + figure + " AS figure_value, k.median_low_ns, k.median_high_ns"
+        + (q.withSamples() ? ", k.samples" : "") + " FROM gpubench_case k JOIN gpubench_run r ON r.run_key = k.run_key"
+        + where + " ORDER BY k.case_id, r.testbed, r.started_ms, r.run_id";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      bind(ps, params);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String runId = rs.getString("run_id");
+          RunInfo run = runs.get(runId);
+          if (run == null) {
+            run = RunReader.info(rs);
+            runs.put(runId, run);
+          }
+          String caseId = rs.getString("case_id");
+          String key = caseId + "\n" + run.testbed();
+          Builder b = series.computeIfAbsent(key, k -> new Builder());
+          b.caseId = caseId;
+          b.testbed = run.testbed();
+          b.displayName = rs.getString("display_name");
+          b.backend = rs.getString("backend");
+          b.precision = rs.getString("precision_name");
+          double value = number(rs, "figure_value");
+          double low = time ? number(rs, "median_low_ns") : Double.NaN;
+          double high = time ? number(rs, "median_high_ns") : Double.NaN;
+          b.points.add(new Point(run, rs.getString("status"), rs.getString("clock"), value, low, high,
+              flags.getOrDefault(runId + "\n" + caseId, List.of()),
+              q.withSamples() ? Samples.unpack(rs.getBytes("samples")) : null));
+        }
+      }
+    }
+    List<Series> out = new ArrayList<>();
+    for (Builder b : series.values()) {
+      out.add(new Series(b.caseId, b.displayName, b.testbed, b.backend, b.precision, q.figure(), b.points));
+    }
+    return out;
+  }
+
+  // The device-state flags of each (run, case), with their details: throttled (HW_SLOWDOWN) ...
+  private static Map<String, List<String>> flags(Connection c, String where, List<String> params)
+      throws SQLException {
+    Map<String, List<String>> out = new HashMap<>();
+    String sql = "SELECT r.run_id, f.case_id, f.code, f.detail FROM gpubench_flag f JOIN gpubench_run r "
+        + "ON r.run_key = f.run_key" + where + " AND f.code IN (?, ?, ?) ORDER BY f.run_key, f.case_id, f.position";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      List<String> all = new ArrayList<>(params);
+      all.addAll(List.of(Flag.THROTTLED, Flag.SHARED, Flag.CONTENDED));
+      bind(ps, all);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String detail = rs.getString("detail");
+          out.computeIfAbsent(rs.getString("run_id") + "\n" + rs.getString("case_id"), k -> new ArrayList<>())
+              .add(rs.getString("code") + (detail == null || detail.isBlank() ? "" : ": " + detail));
+        }
+      }
+    }
+    return out;
+  }
+
+  static void bind(PreparedStatement ps, List<String> params) throws SQLException {
+    for (int i = 0; i < params.size(); i++) {
+      ps.setString(i + 1, params.get(i));
+    }
+  }
+
+  private static double number(ResultSet rs, String column) throws SQLException {
+    double v = rs.getDouble(column);
+    return rs.wasNull() ? Double.NaN : v;
+  }
+
+  private static final class Builder {
+    String caseId;
+    String testbed;
+    String displayName;
+    String backend;
+    String precision;
+    final List<Point> points = new ArrayList<>();
+  }
+}

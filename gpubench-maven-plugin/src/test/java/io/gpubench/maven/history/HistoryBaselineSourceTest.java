@@ -1,0 +1,178 @@
+package io.gpubench.maven.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.RunResult;
+import io.gpubench.api.result.Timing;
+import io.gpubench.api.result.Trial;
+import io.gpubench.history.record.Provenance;
+import io.gpubench.history.record.RunRecord;
+import io.gpubench.history.series.Figure;
+import io.gpubench.history.store.AcceptedChanges;
+import io.gpubench.history.store.Credentials;
+import io.gpubench.history.store.HistoryStore;
+import io.gpubench.history.store.StoreLocation;
+import io.gpubench.maven.baseline.BaselineCase;
+import io.gpubench.maven.gate.BaselineSource;
+import io.gpubench.maven.verdict.ComparedFigure;
+import io.gpubench.maven.verdict.EnvironmentPolicy;
+import io.gpubench.maven.verdict.RegressionCheck;
+import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.CaseComparator;
+import io.gpubench.results.compare.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The history as the gate's baseline: which stored runs it takes (the newest clean runs of main on this testbed,
+ * from an accepted change on, never this build's own) and that the one comparison judges them as it judges a
+ * baseline file's.
+ */
+class HistoryBaselineSourceTest {
+
+  @TempDir
+  Path dir;
+
+  private RunResult model() throws Exception {
+    Path f = dir.resolve("model.json");
+    try (var in = getClass().getResourceAsStream("/recorded/cpu-run-a.json")) {
+      Files.write(f, in.readAllBytes());
+    }
+    return ResultsFile.read(f);
+  }
+
+  private static RunResult run(RunResult model, String id, int hour, UnaryOperator<CaseResult> change) {
+    Instant start = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * hour);
+    return new RunResult(RunResult.SCHEMA, id, start.toString(), start.plusSeconds(60).toString(),
+        model.environment(), model.cases().stream().map(change).toList());
+  }
+
+  private static CaseResult scaled(CaseResult c, double f) {
+    Timing t = c.timing();
+    Timing timing = new Timing(t.deviceClock(), t.deviceTiming(), t.deviceTimingReason(), t.cache(), t.warmupCalls(),
+        t.callsPerTrial(), t.firstCallNanos() * f, t.trials().stream().map(x -> new Trial(x.hostNanos() * f,
+        x.deviceNanos() == null ? null : x.deviceNanos() * f, x.launchInclusiveNanos())).toList(), t.host(),
+        t.device(), t.launchInclusive(), t.stop(), t.stopDetail(), t.timedSeconds(), t.warmup(), t.discardedTrials(),
+        t.forks());
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), timing, c.correctness(), c.throughput(), c.telemetry(), c.memory(),
+        c.metrics(), c.audit(), c.worldSize(), c.flags());
+  }
+
+  private HistoryStore store() {
+    return HistoryStore.open(StoreLocation.sqlite(dir.resolve("history.db")), Credentials.NONE,
+        Duration.ofSeconds(10));
+  }
+
+  private static void publish(HistoryStore s, RunResult r, String branch) {
+    s.publish(RunRecord.of(r, true, null, r.cases().size(), new Provenance("c-" + r.runId(), branch, false, null,
+        null, null), "results"));
+  }
+
+  private HistoryBaselineSource source(int runs) {
+    return new HistoryBaselineSource(StoreLocation.sqlite(dir.resolve("history.db")), Credentials.NONE,
+        Duration.ofSeconds(10), "main", runs, List.of());
+  }
+
+  @Test
+  void takesTheNewestCleanRunsOfMainOnThisTestbedAndNeverThisBuildsOwn() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    Random r = new Random(1);
+    for (int i = 0; i < 14; i++) {
+      double f = Math.exp(0.01 * r.nextGaussian());
+      int run = i;
+      publish(s, run(model, "main-" + i, i, c -> run == 12 && c.id().equals(model.cases().get(0).id())
+          ? scaled(c, f).withFlag(new Flag(Flag.CONTENDED, "contended")) : scaled(c, f)), "main");
+    }
+    publish(s, run(model, "feature-1", 20, c -> scaled(c, 3)), "feature");
+    RunResult current = run(model, "main-13", 13, c -> c);
+
+    BaselineSource.Loaded loaded = source(10).load(List.of(current));
+
+    BaselineCase first = loaded.set().environments().get(0).find(model.cases().get(0).id()).orElseThrow();
+    // main-13 is this build's own; main-12 was contended for this case: main-11 back to main-2.
+    assertThat(first.runs()).extracting(x -> x.runId()).containsExactly("main-2", "main-3", "main-4", "main-5",
+        "main-6", "main-7", "main-8", "main-9", "main-10", "main-11");
+    BaselineCase second = loaded.set().environments().get(0).find(model.cases().get(1).id()).orElseThrow();
+    assertThat(second.runs()).extracting(x -> x.runId()).startsWith("main-3").endsWith("main-12").hasSize(10);
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("the last 10 clean runs of branch main")
+        .contains("25 of 25 cases found 10 runs each").contains("14 complete runs"));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 of this build's own runs left out"));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case runs flagged"));
+  }
+
+  @Test
+  void theOneComparisonCatchesA2xSlowdownAndPassesUnchangedCode() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    Random r = new Random(2);
+    for (int i = 0; i < 10; i++) {
+      double f = Math.exp(0.01 * r.nextGaussian());
+      publish(s, run(model, "main-" + i, i, c -> scaled(c, f)), "main");
+    }
+    RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, false, null);
+    RunResult slowed = run(model, "pr", 11, c -> scaled(c, 2));
+    RunResult same = run(model, "next", 11, c -> scaled(c, 1.003));
+
+    RegressionCheck.Outcome bad = gate.check(List.of(slowed), source(10).load(List.of(slowed)).set(), "history");
+    RegressionCheck.Outcome good = gate.check(List.of(same), source(10).load(List.of(same)).set(), "history");
+
+    // 2x slower: SLOWER, except a case whose one current run has too few trials to bound its median (AMBIGUOUS).
+    assertThat(bad.comparisons()).hasSize(25).allSatisfy(c -> assertThat(c.comparison().verdict())
+        .isIn(Verdict.SLOWER, Verdict.AMBIGUOUS));
+    long slower = bad.comparisons().stream().filter(c -> c.comparison().verdict() == Verdict.SLOWER).count();
+    assertThat(slower).isGreaterThanOrEqualTo(20);
+    assertThat(bad.violations()).hasSize((int) slower);
+    // Unchanged code: never SLOWER or FASTER (a case whose own trials scatter widely is AMBIGUOUS, not SAME).
+    assertThat(good.comparisons()).hasSize(25).allSatisfy(c -> assertThat(c.comparison().verdict())
+        .isIn(Verdict.SAME, Verdict.AMBIGUOUS));
+    assertThat(good.violations()).isEmpty();
+  }
+
+  @Test
+  void anAcceptedChangeMakesTheGateCompareWithTheNewLevelOnly() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    Random r = new Random(3);
+    for (int i = 0; i < 12; i++) {
+      double f = Math.exp(0.01 * r.nextGaussian()) * (i >= 8 ? 1.5 : 1.0);
+      publish(s, run(model, "main-" + i, i, c -> scaled(c, f)), "main");
+    }
+    String id = model.cases().get(0).id();
+    String testbed = RunRecord.of(model, true, null, null, Provenance.UNKNOWN, "results").testbed();
+    RunResult now = run(model, "now", 13, c -> scaled(c, 1.5));
+    assertThat(source(10).load(List.of(now)).set().environments().get(0).find(id).orElseThrow().runs()).hasSize(10);
+
+    AcceptedChanges.accept(s, id, testbed, Figure.TIME, "main-8", "a deliberate 1.5x: more accurate kernel", "test");
+
+    BaselineSource.Loaded after = source(10).load(List.of(now));
+    assertThat(after.set().environments().get(0).find(id).orElseThrow().runs()).extracting(x -> x.runId())
+        .containsExactly("main-8", "main-9", "main-10", "main-11");
+    assertThat(after.notes()).anySatisfy(n -> assertThat(n).contains(id + " compared from its accepted change at run "
+        + "main-8"));
+    RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, false, null);
+    assertThat(gate.check(List.of(now), after.set(), "history").comparisons().stream()
+        .filter(c -> c.caseId().equals(id)).findFirst().orElseThrow().comparison().verdict())
+        .isNotEqualTo(Verdict.SLOWER);
+  }
+
+  @Test
+  void aStoreThatDoesNotExistIsAMissingBaselineAndIsNotCreated() throws Exception {
+    BaselineSource.Loaded loaded = source(10).load(List.of(model()));
+    assertThat(loaded.set()).isNull();
+    assertThat(loaded.missingNote()).contains("does not exist yet").contains("nothing compared");
+    assertThat(dir.resolve("history.db")).doesNotExist();
+  }
+}
