@@ -21,7 +21,7 @@ assert xml.testcase[0].@name.text() == 'separable [h=8,w=32,layout=col, FP32, cp
 
 // The results name the axis the run set and the key that set it; the report says so on the case's card.
 def results = new JsonSlurper().parse(new File(basedir, 'target/gpubench/results.json'))
-assert results.schema == 'gpubench-results/3'
+assert results.schema == 'gpubench-results/4'
 assert results.cases.size() == 1
 def c = results.cases[0]
 assert c.id == 'io.example.StencilBenchmark#separable[h=8,w=32,layout=col][FP32][cpu]'

@@ -14,6 +14,7 @@ public final class FixtureKeys implements SettingsKeys {
 
   @Override
   public Set<String> keys() {
-    return Set.of(examples.worlds.RankFiles.KEY.substring("gpubench.".length()), "test.fake-gpu");
+    return Set.of(examples.worlds.RankFiles.KEY.substring("gpubench.".length()), "test.fake-gpu",
+        examples.forks.TwoLevels.KEY.substring("gpubench.".length()));
   }
 }

@@ -13,28 +13,36 @@ import java.util.Locale;
 
 /**
  * What worker processes cost, measured (not a test): the wall time of the 1,000 trivial cases in each fork mode
- * minus the cases' own calls, per case, and a worker's start (the 1-case run in {@code case} mode minus the same
- * case in {@code none}). Run by hand on a quiet machine:
- * {@code mvn -q -pl gpubench-engine test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.gpubench.engine.WorkerCosts}.
+ * minus the cases' own calls, per case, and a worker's start (the 20 cases in {@code case} mode: a worker each).
+ * The line to read is the last: the wire's cost per case, the {@code device} mode's over the {@code none} mode's
+ * (in-process), the median of the rounds (issue 23: at most 1 ms). Run by hand on a quiet machine, one command:
+ * {@code mvn -o -q -pl gpubench-engine test-compile org.codehaus.mojo:exec-maven-plugin:3.5.0:java
+ * -Dexec.classpathScope=test -Dexec.mainClass=io.gpubench.engine.WorkerCosts -Dexec.args=3} (the argument: rounds).
  */
 public final class WorkerCosts {
   private WorkerCosts() {}
 
   public static void main(String[] args) throws Exception {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
     System.out.printf(Locale.ROOT, "load average before: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
-    for (int round = 1; round <= 2; round++) {
-      for (String mode : new String[] {"none", "device", "class"}) {
-        measure(mode, null, round);
+    java.util.List<Double> wire = new java.util.ArrayList<>();
+    for (int round = 1; round <= rounds; round++) {
+      double none = measure("none", null, round);
+      double device = measure("device", null, round);
+      if (System.getenv("QUICK") == null) {
+        measure("class", null, round);
+        measure("case", "i=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20", round);
       }
-      measure("case", "i=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20", round);
-      measure("none", "i=1", round);
-      measure("device", "i=1", round);
+      wire.add(device - none);
     }
+    java.util.Collections.sort(wire);
     System.out.printf(Locale.ROOT, "load average after: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
+    System.out.printf(Locale.ROOT, "the wire per case, device over in-process: %.3f ms (median of %d rounds: %s)%n",
+        wire.get(wire.size() / 2), wire.size(), wire.stream().map(w -> String.format(Locale.ROOT, "%.3f", w))
+            .toList());
   }
 
-  private static void measure(String mode, String shapes, int round) throws Exception {
+  private static double measure(String mode, String shapes, int round) throws Exception {
     Path out = Files.createTempDirectory("gpubench-costs");
     var kit = EngineKit.gpubench(out).selectors(selectClass(ThousandTrivialCases.class))
         .configurationParameter("gpubench.include", "ThousandTrivialCases")
@@ -53,7 +61,9 @@ public final class WorkerCosts {
         own += t.hostNanos() * c.timing().callsPerTrial();
       }
     }
+    double perCase = (wall - own) / r.cases().size() / 1e6;
     System.out.printf(Locale.ROOT, "round %d, fork=%-6s %4d cases: wall %7.3f s, engine + workers %.3f ms/case%n",
-        round, mode, r.cases().size(), wall / 1e9, (wall - own) / r.cases().size() / 1e6);
+        round, mode, r.cases().size(), wall / 1e9, perCase);
+    return perCase;
   }
 }

@@ -140,9 +140,21 @@ public final class FiguresMain {
     if (w.equals("map")) {
       mapAlone.add(s.median());
     }
-    out.printf(Locale.ROOT, "  gpubench %-6s median %10.2f ns, mean %10.2f ns ±%.2f%% (%d trials, %s), warm-up %s"
-        + " %.2f s%n", w, s.median(), s.mean(), s.relativeHalfWidth() * 100, s.n(), c.timing().stop(),
-        c.timing().warmup().end(), c.timing().warmup().seconds());
+    out.printf(Locale.ROOT, "  gpubench %-6s median %10.2f ns [%.4g, %.4g] ±%.2f%% (%d trials, %d forks, %s), warm-up"
+        + " %s %.2f s%s%n", w, s.median(), s.ciLow(), s.ciHigh(), s.relativeHalfWidth() * 100, s.n(),
+        Math.max(1, c.timing().forks().size()), c.timing().stop(), c.timing().warmup().end(),
+        c.timing().warmup().seconds(), c.flags().isEmpty() ? "" : ", flags " + c.flags().stream().map(f -> f.code()
+            + (f.slowdown() == null ? "" : String.format(Locale.ROOT, " %.2fx", f.slowdown()))).toList());
+    if (c.timing().stop() == io.gpubench.api.result.StopReason.TARGET_REACHED
+        && s.relativeHalfWidth() > targetOf(c)) {
+      out.printf(Locale.ROOT, "  !! %s: TARGET_REACHED beside ±%.2f%%, over the target: the stop reason is not the"
+          + " interval's%n", c.id(), s.relativeHalfWidth() * 100);
+    }
+  }
+
+  /** The target half-width the case was run with: the default (these classes declare none) unless configured. */
+  private static double targetOf(CaseResult c) {
+    return 0.01;
   }
 
   private List<CaseResult> runGpubench(String label, DiscoverySelector... selectors) throws IOException {
@@ -243,7 +255,7 @@ public final class FiguresMain {
       for (double[] i : iv) {
         text.add(String.format(Locale.ROOT, "[%.4g, %.4g]", i[0], i[1]));
       }
-      out.printf(Locale.ROOT, "intervals of the mean, %s: %s; %d of %d pairs of runs overlap%n", w,
+      out.printf(Locale.ROOT, "intervals of the median, %s: %s; %d of %d pairs of runs overlap%n", w,
           String.join(" ", text), overlapping, pairs);
     }
     out.printf(Locale.ROOT, "load averages (1, 5, 15 min) at each block's start and at the end: %s%n", loads);

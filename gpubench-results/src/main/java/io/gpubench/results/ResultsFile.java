@@ -144,8 +144,9 @@ public final class ResultsFile {
   }
 
   /**
-   * Reads a file of the previous schema as the current one: version 2's shapes hold whole numbers only, which
-   * version 3 reads as whole-number axes, and it had no axis overrides; so only the id changes. Anything else is left
+   * Reads a file of an earlier schema as the current one: version 3 differs in what its intervals bound (the mean),
+   * which readers of a CaseResult tell from an interval that does not hold the median; version 2's shapes hold whole
+   * numbers only, which read as whole-number axes, and it had no axis overrides; so only the id changes. Anything else is left
    * for {@link #parseVersioned} to judge, so its messages stay the same for every kind of bad file.
    */
   private static String upgraded(String text) {
@@ -156,7 +157,8 @@ public final class ResultsFile {
       return text;
     }
     if (tree instanceof tools.jackson.databind.node.ObjectNode root
-        && RunResult.SCHEMA_2.equals(root.path("schema").asString(null))) {
+        && (RunResult.SCHEMA_3.equals(root.path("schema").asString(null))
+            || RunResult.SCHEMA_2.equals(root.path("schema").asString(null)))) {
       root.put("schema", RunResult.SCHEMA);
       return MAPPER.writeValueAsString(root);
     }

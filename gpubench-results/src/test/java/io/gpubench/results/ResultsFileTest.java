@@ -29,6 +29,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -143,11 +145,12 @@ public class ResultsFileTest {
     assertThat(json.get("cases").get(1).has("axisOverrides")).as("only where the run overrode an axis").isFalse();
   }
 
-  @Test
-  void aFileOfThePreviousSchemaReadsAsTheCurrentOne() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {RunResult.SCHEMA_3, RunResult.SCHEMA_2})
+  void aFileOfAnEarlierSchemaReadsAsTheCurrentOne(String earlier) throws Exception {
     Path file = dir.resolve("old.json");
     ResultsFile.write(sampleRun(), file);
-    Files.writeString(file, Files.readString(file).replace(RunResult.SCHEMA, RunResult.SCHEMA_2));
+    Files.writeString(file, Files.readString(file).replace(RunResult.SCHEMA, earlier));
 
     RunResult back = ResultsFile.read(file);
 
@@ -167,7 +170,7 @@ public class ResultsFileTest {
 
     Files.writeString(file, "{\"schema\": \"gpubench-results/99\"}");
     assertThatThrownBy(() -> ResultsFile.read(file))
-        .hasMessage(file + " has schema \"gpubench-results/99\"; this version reads \"gpubench-results/3\"");
+        .hasMessage(file + " has schema \"gpubench-results/99\"; this version reads \"gpubench-results/4\"");
 
     Files.writeString(file, "{\"schema\": \"gpubench-results/2\", \"cases\": [ {\"status\": ");
     assertThatThrownBy(() -> ResultsFile.read(file)).hasMessageStartingWith(file + " is not valid JSON: ");

@@ -10,12 +10,14 @@ import java.util.Objects;
  * <p>A flag about the device's state ({@link #aboutDeviceState()}) may say how much slower that state could have made
  * the figures: {@link #slowdown()}, as measured (the CPU's contention probe, a GPU's clocks). A comparison then bounds
  * its verdict with it: a change larger than the flag can explain is still a change, and only one within it is
- * ambiguous.
+ * ambiguous. A {@link #FORKS_DISAGREE} flag bounds a verdict too ({@link #boundsComparison()}), both ways: the forks'
+ * outcomes differ by its ratio, and the case's figure may be that far from another run's either way.
  *
- * @param code a short stable name: {@code throttled}, {@code shared}, {@code trending}, {@code wide-plateau} ...
+ * @param code a short stable name: {@code throttled}, {@code shared}, {@code forks-disagree}, {@code trending} ...
  * @param detail the figures behind it, for people
  * @param slowdown for a flag about the device's state, how many times slower than at speed that state made the
- *     figures, as measured (at least 1); null where nothing measured it (then it can explain any change)
+ *     figures, as measured (at least 1); for {@link #FORKS_DISAGREE}, the ratio of the slowest fork's median to the
+ *     fastest's; null where nothing measured it (then it can explain any change)
  */
 public record Flag(String code, String detail, Double slowdown) {
   /** The code of figures from a throttled device: trials kept ran throttled, or no per-trial telemetry could tell. */
@@ -26,6 +28,15 @@ public record Flag(String code, String detail, Double slowdown) {
 
   /** The code of CPU figures whose kept trials ran on a contended core. */
   public static final String CONTENDED = "contended";
+
+  /**
+   * The code of a case whose forks (worker processes) reached different outcomes, beyond their own trials' spread:
+   * two JIT profiles, say, one several times slower. Its slowdown is the ratio of the forks' extreme medians.
+   */
+  public static final String FORKS_DISAGREE = "forks-disagree";
+
+  /** The code of a case whose warm-up did not reach steady code before its cap or its budget's share. */
+  public static final String NOT_STEADY = "not-steady";
 
   /**
    * Checks the parts.
@@ -65,5 +76,27 @@ public record Flag(String code, String detail, Double slowdown) {
    */
   public boolean aboutDeviceState() {
     return code.equals(THROTTLED) || code.equals(SHARED) || code.equals(CONTENDED);
+  }
+
+  /**
+   * Whether a comparison must bound its verdict by this flag: the device-state flags ({@link #aboutDeviceState()}:
+   * the figures are slower than the code alone made them, by at most {@link #slowdown()}) and
+   * {@link #FORKS_DISAGREE} (the figure may be off by its ratio either way). A comparison judges a side by its runs
+   * without such flags where it has any, and a side that has none only by the bound its flags measured.
+   *
+   * @return true for those codes
+   */
+  public boolean boundsComparison() {
+    return aboutDeviceState() || code.equals(FORKS_DISAGREE);
+  }
+
+  /**
+   * Whether the flag's bound holds both ways ({@link #FORKS_DISAGREE}: another run may land on a faster or a slower
+   * outcome), rather than only slowing the figures (a device's state never makes code faster).
+   *
+   * @return true for {@link #FORKS_DISAGREE}
+   */
+  public boolean boundsBothWays() {
+    return code.equals(FORKS_DISAGREE);
   }
 }

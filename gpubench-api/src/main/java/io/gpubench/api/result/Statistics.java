@@ -12,8 +12,10 @@ package io.gpubench.api.result;
  * @param p90 the 90th percentile
  * @param p99 the 99th percentile
  * @param confidence the confidence level of the interval, e.g. 0.95
- * @param ciLow the lower end of the Student-t confidence interval of the mean
- * @param ciHigh the upper end
+ * @param ciLow the lower end of the confidence interval of the median: what another run's median would be, on the
+ *     log scale ({@code median · exp(−t · se)}), so never below zero; for a case measured in several forks its
+ *     standard error spans the forks (docs/results-schema.md says how it is built)
+ * @param ciHigh the upper end, {@code median · exp(t · se)}
  */
 public record Statistics(
     int n,
@@ -29,11 +31,12 @@ public record Statistics(
     double ciHigh) {
 
   /**
-   * The half-width of the confidence interval relative to the mean.
+   * The half-width of the confidence interval relative to the median it is the interval of: what
+   * {@code @Trials(targetRelativeHalfWidth)} is compared with.
    *
-   * @return {@code (ciHigh - ciLow) / 2 / mean}
+   * @return {@code (ciHigh - ciLow) / 2 / median}
    */
   public double relativeHalfWidth() {
-    return (ciHigh - ciLow) / 2 / mean;
+    return (ciHigh - ciLow) / 2 / median;
   }
 }

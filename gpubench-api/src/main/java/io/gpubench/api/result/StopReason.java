@@ -9,5 +9,10 @@ public enum StopReason {
   /** The maximum number of trials was reached. */
   MAX_TRIALS,
   /** The time budget was spent. */
-  TIME_BUDGET
+  TIME_BUDGET,
+  /**
+   * Every fork reached the target, but the forks differ by more than it: the interval across them, which the case
+   * reports, is wider than the target (more forks narrow it: {@code gpubench.forks}).
+   */
+  FORKS_DIFFER
 }

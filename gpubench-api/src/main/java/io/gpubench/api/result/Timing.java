@@ -21,7 +21,8 @@ import java.util.List;
  * @param device statistics of the device times, or null
  * @param launchInclusive statistics of the launch-inclusive device times (the calls launched plainly between two
  *     events), measured beside blocked or graph trials; null in events mode, where {@code device} is that figure
- * @param stop why the trials stopped (of the last fork, where several measured the case)
+ * @param stop why the trials stopped, as the interval reported says: where several forks measured the case,
+ *     {@link StopReason#TARGET_REACHED} only when the interval across them reached the target
  * @param stopDetail the figures behind the stop, such as {@code "±0.8% <= ±1.0% after 17 trials"}; where several
  *     forks measured the case, each fork's and how their interval was combined
  * @param timedSeconds host seconds spent in timed trials
@@ -29,6 +30,11 @@ import java.util.List;
  *     every fork's did), or null in results written before it was recorded
  * @param discardedTrials trials discarded because the device ran throttled during them, and measured again
  * @param forks what each fork measured, in order, where more than one measured the case; else empty
+ * @param batch statistics of the batch figure, per call: device kernels under ~50 µs timed in graph or blocked mode,
+ *     {@code batchCalls} calls back to back per trial (as nvbench's "Batch GPU"), each beside a single-call trial
+ *     ({@code device}); the headline ({@link #primary()}) where present; null otherwise
+ * @param batchCalls the calls of each batch trial; 0 without a batch figure
+ * @param spent where the case's seconds went, or null in results written before it was recorded
  */
 public record Timing(
     String deviceClock,
@@ -47,7 +53,10 @@ public record Timing(
     double timedSeconds,
     Warmup warmup,
     int discardedTrials,
-    List<ForkTiming> forks) {
+    List<ForkTiming> forks,
+    Statistics batch,
+    int batchCalls,
+    Spent spent) {
 
   /**
    * Makes the timing, copying the trials.
@@ -69,10 +78,42 @@ public record Timing(
    * @param warmup how the warm-up ended
    * @param discardedTrials discarded trials
    * @param forks per-fork figures
+   * @param batch batch statistics
+   * @param batchCalls calls per batch trial
+   * @param spent where the seconds went
    */
   public Timing {
     trials = List.copyOf(trials);
     forks = forks == null ? List.of() : List.copyOf(forks);
+  }
+
+  /**
+   * A timing without a batch figure or a record of its seconds (as written before they were recorded).
+   *
+   * @param deviceClock device timer
+   * @param deviceTiming device timing mode
+   * @param deviceTimingReason why that mode
+   * @param cache cache mode
+   * @param warmupCalls warm-up calls
+   * @param callsPerTrial calls per trial
+   * @param firstCallNanos first call
+   * @param trials trials
+   * @param host host statistics
+   * @param device device statistics
+   * @param launchInclusive launch-inclusive device statistics
+   * @param stop stop reason
+   * @param stopDetail stop detail
+   * @param timedSeconds timed seconds
+   * @param warmup how the warm-up ended
+   * @param discardedTrials discarded trials
+   * @param forks per-fork figures
+   */
+  public Timing(String deviceClock, DeviceTiming deviceTiming, String deviceTimingReason, CacheMode cache,
+      int warmupCalls, int callsPerTrial, double firstCallNanos, List<Trial> trials, Statistics host,
+      Statistics device, Statistics launchInclusive, StopReason stop, String stopDetail, double timedSeconds,
+      Warmup warmup, int discardedTrials, List<ForkTiming> forks) {
+    this(deviceClock, deviceTiming, deviceTimingReason, cache, warmupCalls, callsPerTrial, firstCallNanos, trials,
+        host, device, launchInclusive, stop, stopDetail, timedSeconds, warmup, discardedTrials, forks, null, 0, null);
   }
 
   /**
@@ -98,7 +139,7 @@ public record Timing(
       int warmupCalls, int callsPerTrial, double firstCallNanos, List<Trial> trials, Statistics host,
       Statistics device, Statistics launchInclusive, StopReason stop, String stopDetail, double timedSeconds) {
     this(deviceClock, deviceTiming, deviceTimingReason, cache, warmupCalls, callsPerTrial, firstCallNanos, trials,
-        host, device, launchInclusive, stop, stopDetail, timedSeconds, null, 0, List.of());
+        host, device, launchInclusive, stop, stopDetail, timedSeconds, null, 0, List.of(), null, 0, null);
   }
 
   /**
@@ -121,15 +162,39 @@ public record Timing(
       List<Trial> trials, Statistics host, Statistics device, StopReason stop, String stopDetail,
       double timedSeconds) {
     this(deviceClock, null, null, cache, warmupCalls, callsPerTrial, firstCallNanos, trials, host, device, null,
-        stop, stopDetail, timedSeconds, null, 0, List.of());
+        stop, stopDetail, timedSeconds, null, 0, List.of(), null, 0, null);
   }
 
   /**
-   * The statistics that figures are computed from: the device's where it has a timer, else the host's.
+   * The statistics that figures are computed from, the case's headline: the batch figure where there is one (a
+   * device kernel under ~50 µs), else the device's where it has a timer, else the host's.
    *
    * @return the primary statistics
    */
   public Statistics primary() {
+    return batch != null ? batch : device != null ? device : host;
+  }
+
+  /**
+   * The statistics of one call timed alone: the device's where it has a timer, else the host's. The headline
+   * ({@link #primary()}) unless there is a batch figure.
+   *
+   * @return the single-call statistics
+   */
+  public Statistics singleCall() {
     return device != null ? device : host;
+  }
+
+  /**
+   * The headline per-call time of a trial, on the clock of {@link #primary()}.
+   *
+   * @param t a trial of this timing
+   * @return its batch figure where this timing has one, else its device time where there is one, else its host time
+   */
+  public double primaryNanos(Trial t) {
+    if (batch != null && t.batchNanos() != null) {
+      return t.batchNanos();
+    }
+    return device != null && t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos();
   }
 }

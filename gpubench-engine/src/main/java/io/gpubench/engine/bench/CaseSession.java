@@ -30,6 +30,7 @@ import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.protocol.Throwables;
+import io.gpubench.engine.statistics.CallsPerTrial;
 import io.gpubench.engine.support.Frameworks;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -69,8 +70,14 @@ public final class CaseSession implements CaseChannel {
   private CallLoop loop;
   private Object[] kept = new Object[0];
   private TrialCalls trialCalls;
+  // the batch figure's trials beside each trial, or null for none
+  private BatchTrials batch;
   private CaseInstruments instruments;
   private int callsPerTrial;
+  // what the untimed calls so far measured, for the warm-up's first round and the engine's calls per trial
+  private double spentSeconds;
+  private double perCallNanos;
+  private int settledCalls;
   private final JitActivity jit = new JitActivity();
   private int rounds;
   private boolean released = true;
@@ -178,10 +185,15 @@ public final class CaseSession implements CaseChannel {
       throw new IllegalStateException("the previous case was neither finished nor abandoned");
     }
     released = false;
+    long prepareStart = System.nanoTime();
     request = req;
     reference = null;
     checked = null;
     inputPrints.clear();
+    spentSeconds = 0;
+    perCallNanos = Double.NaN;
+    settledCalls = 0;
+    batch = null;
     BenchmarkDeclaration decl;
     WorkloadDeclaration w;
     Backend backend;
@@ -269,7 +281,7 @@ public final class CaseSession implements CaseChannel {
       throw failed(Phase.SETUP, null, e);
     }
     return new Steps.Prepared(reference != null, ctx.inputs().stream().map(Tensor::name).toList(),
-        clock.deviceClock().isEmpty() ? null : clock.deviceClock());
+        clock.deviceClock().isEmpty() ? null : clock.deviceClock(), (System.nanoTime() - prepareStart) / 1e9);
   }
 
   @Override
@@ -292,6 +304,8 @@ public final class CaseSession implements CaseChannel {
         checked = ops.copy("checked " + out.name(), out);
       }
       ops.release(first);
+      spentSeconds = nanos / 1e9;
+      perCallNanos = nanos;
       return new Steps.Checked(nanos, error, mismatch);
     } catch (Throwable e) {
       throw failed(Phase.CHECKED_CALL, workloadMember(), e);
@@ -319,18 +333,44 @@ public final class CaseSession implements CaseChannel {
         }
         ops.release(out);
       }
-      return warmed(times, agreement, begin, compiled, compilerCpu);
+      Steps.Warmed w = warmed(times, agreement, begin, compiled, compilerCpu);
+      spentSeconds += w.seconds();
+      if (!times.isEmpty()) {
+        double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        perCallNanos = io.gpubench.engine.statistics.SampleStatistics.percentile(sorted, 0.5);
+      }
+      return w;
     } catch (Throwable e) {
       throw failed(Phase.WARMUP, workloadMember(), e);
     }
   }
 
+  /** Whether the host clock times the trials: then the engine's rule picks the calls per trial it is left. */
+  private boolean hostClock() {
+    return clock.deviceClock().isEmpty();
+  }
+
+  /** The calls per trial of the engine's rule, from the untimed calls so far: about 100 µs on the host clock. */
+  private int ruleCalls() {
+    return hostClock() && !inWorld() ? CallsPerTrial.auto(perCallNanos) : 1;
+  }
+
   @Override
-  public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
+  public Steps.Settled settle(Steps.SettlePlan plan) throws StepFailed {
     try {
       jit.refresh();
       Class<?> loopClass = loop.getClass();
-      return SteadyWarmup.run(request, this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
+      boolean auto = plan.callsPerTrial() == 0 && hostClock() && !inWorld();
+      int start = plan.callsPerTrial() > 0 ? plan.callsPerTrial() : ruleCalls();
+      double perCall = Double.isNaN(perCallNanos) ? 0 : perCallNanos;
+      Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(plan.capSeconds(), spentSeconds, perCall, start,
+          auto), this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
+      settledCalls = s.callsPerTrial();
+      if (!s.steady() && plan.capBy() != null) {
+        s = new Steps.Settled(s.rounds(), false, s.detail() + " (the cap: " + plan.capBy() + ")", s.seconds(),
+            s.calls(), s.callsPerTrial(), false);
+      }
+      return s;
     } catch (Throwable e) {
       throw failed(Phase.WARMUP, workloadMember(), e);
     }
@@ -381,25 +421,48 @@ public final class CaseSession implements CaseChannel {
   }
 
   @Override
-  public void startTrials(int callsPerTrial) throws StepFailed {
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
     try {
-      if (callsPerTrial < 1) {
-        throw new IllegalArgumentException("calls per trial " + callsPerTrial + ": at least 1");
+      int asked = plan.callsPerTrial();
+      if (asked < 0) {
+        throw new IllegalArgumentException("calls per trial " + asked + ": at least 1, or 0 for the warm-up's");
       }
+      int callsPerTrial = asked > 0 ? asked : settledCalls > 0 ? settledCalls : ruleCalls();
       ensureKept(callsPerTrial);
       CallLoop calls = loop;
-      Object[] results = kept;
-      trialCalls = () -> calls.run(callsPerTrial, results);
+      trialCalls = () -> calls.run(callsPerTrial, kept);
       this.callsPerTrial = callsPerTrial;
+      batch = null;
+      if (!hostClock() && !inWorld() && plan.batchCalls() != 0) {
+        batch = BatchTrials.start(session, clock, callsPerTrial, plan.batchCalls(), keptLoop());
+      }
       telemetry = session.startTelemetry();
       // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
       contention = clock.deviceClock().isEmpty() && !inWorld() ? CpuContention.ofThisJvm() : null;
       if (contention != null) {
         contention.prime();
       }
+      return new Steps.Started(callsPerTrial, batch == null ? 0 : batch.count());
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, null, e);
     }
+  }
+
+  /** The trial loop for the batch figure's trials: room for what they keep, released after the clock. */
+  private BatchTrials.Loop keptLoop() {
+    CallLoop calls = loop;
+    return new BatchTrials.Loop() {
+      @Override
+      public TrialCalls calls(int n) {
+        ensureKept(n);
+        return () -> calls.run(n, kept);
+      }
+
+      @Override
+      public void release(int n) {
+        releaseKept(n);
+      }
+    };
   }
 
   /** This thread's CPU time, or -1 where the JVM cannot read it. */
@@ -432,8 +495,10 @@ public final class CaseSession implements CaseChannel {
   @Override
   public Steps.TrialBatch trials(int count) throws StepFailed {
     try {
+      long begin = System.nanoTime();
       List<TrialClock.TrialTime> times = new ArrayList<>(count);
       List<TrialConditions> conditions = new ArrayList<>(count);
+      List<Double> batches = new ArrayList<>(batch != null ? count : 0);
       boolean anyConditions = false;
       for (int i = 0; i < count; i++) {
         if (spec.trials().cache() == CacheMode.COLD) {
@@ -443,9 +508,12 @@ public final class CaseSession implements CaseChannel {
         long cpuStart = contention != null ? threadCpuNanos() : -1;
         long start = System.nanoTime();
         TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
+        releaseKept(callsPerTrial);
+        if (batch != null) {
+          batches.add(batch.time(session, spec.trials().cache() == CacheMode.COLD));
+        }
         long end = System.nanoTime();
         long cpuEnd = contention != null ? threadCpuNanos() : -1;
-        releaseKept(callsPerTrial);
         times.add(t);
         TrialConditions seen = telemetry.during(start, end).orElse(null);
         if (seen == null && contention != null) {
@@ -455,7 +523,8 @@ public final class CaseSession implements CaseChannel {
         conditions.add(seen);
       }
       JitThresholds.count(loop.getClass(), count, (long) count * callsPerTrial);
-      return new Steps.TrialBatch(times, anyConditions ? conditions : List.of());
+      return new Steps.TrialBatch(times, anyConditions ? conditions : List.of(), batches,
+          (System.nanoTime() - begin) / 1e9);
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);
     }
@@ -607,6 +676,7 @@ public final class CaseSession implements CaseChannel {
     }
     loop = null;
     clock = null;
+    batch = null;
     if (instance != null && ctx != null) {
       for (Method m : spec.declaration().tearDowns()) {
         try {

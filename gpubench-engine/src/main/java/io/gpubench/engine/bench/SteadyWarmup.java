@@ -2,6 +2,7 @@ package io.gpubench.engine.bench;
 
 import io.gpubench.api.result.WarmupEnd;
 import io.gpubench.engine.protocol.Steps;
+import io.gpubench.engine.statistics.CallsPerTrial;
 import io.gpubench.engine.statistics.WarmupRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,24 +22,18 @@ import java.util.Locale;
  * of warm-up at the pace of the last round: a loop of millisecond calls would need minutes, and its call overhead
  * does not matter at that length; the detail says which.
  *
- * <p>Where the engine picks the calls per trial, they follow the time per call round by round: as many calls as take
- * about {@value #TRIAL_NANOS} ns, so that the host clock's ~25 ns a reading is under 0.01% of a trial.
+ * <p>Where the engine picks the calls per trial, they follow the time per call round by round
+ * ({@link CallsPerTrial#auto}).
  */
 final class SteadyWarmup {
-  /** How long a trial lasts when the engine picks its calls. */
-  static final double TRIAL_NANOS = 1e6;
-
-  /** The first rounds' length. */
-  static final double ROUND_MIN_SECONDS = 0.001;
+  /** The first rounds' length: five trials of the engine's length. */
+  static final double ROUND_MIN_SECONDS = 0.0005;
 
   /** The longest round. */
   static final double ROUND_MAX_SECONDS = 0.25;
 
   /** A round lasts this share of the warm-up so far. */
   static final double ROUND_GROWTH = 0.5;
-
-  /** The most calls the engine puts in one trial. */
-  static final int MAX_CALLS = 100_000_000;
 
   /** The most batches in one round. */
   static final int MAX_BATCHES = 100_000;
@@ -116,7 +111,7 @@ final class SteadyWarmup {
       var decision = rule.add(new WarmupRule.Round(r.perCallNanos(), r.compilationMillis(), r.compilerCpuMillis(),
           r.runnableCompilers(), r.seconds(), due), spent + seconds);
       if (request.autoCalls()) {
-        int next = autoCalls(perCall);
+        int next = CallsPerTrial.auto(perCall);
         batchNanos *= (double) next / callsPerTrial;
         callsPerTrial = next;
       }
@@ -125,10 +120,31 @@ final class SteadyWarmup {
         LoopState quoted = decision.get().end() == WarmupEnd.STEADY ? loopStates.get(n - WarmupRule.WINDOW)
             : loopStates.get(n - 1);
         String detail = decision.get().detail() + "; " + quoted.words(thresholds);
-        return new Steps.Settled(made, decision.get().end() == WarmupEnd.STEADY, detail, seconds, calls,
-            callsPerTrial);
+        boolean steady = decision.get().end() == WarmupEnd.STEADY;
+        boolean atOnce = steady && atOnce(made, loopStates.get(0).reached());
+        return new Steps.Settled(made, steady, detail, seconds, calls, callsPerTrial, atOnce);
       }
     }
+  }
+
+  /**
+   * Whether a steady warm-up was steady at once: the trial loop was compiled before the first round (another case of
+   * the workload compiled it in this JVM), and the calls ran as fast in one of the first rounds as in the last (the
+   * first with the last round's calls per batch: until the engine's calls per trial have followed the time per call, a
+   * round's time per call holds more of a batch's own cost; within 10% of them counts, as the count follows the time
+   * per call's last digits). The rounds after it waited on noise, or on the JIT compiling other code, not on this code
+   * getting faster.
+   */
+  private static boolean atOnce(List<Steps.Round> made, boolean compiledBefore) {
+    Steps.Round last = made.get(made.size() - 1);
+    for (int k = 0; k < made.size() && k < WarmupRule.WINDOW; k++) {
+      Steps.Round r = made.get(k);
+      if (Math.abs((double) r.callsPerBatch() / last.callsPerBatch() - 1) <= 0.1) {
+        double change = last.perCallNanos() / r.perCallNanos();
+        return compiledBefore && change >= 1 - WarmupRule.FALL && change <= 1 + WarmupRule.RISE;
+      }
+    }
+    return false;
   }
 
   /** The trial loop's counts before a round, and whether the round counts as due for C2. */
@@ -144,18 +160,5 @@ final class SteadyWarmup {
       return String.format(Locale.ROOT, "%s for C2 to compile the trial loop: %.3g s more at %,d calls a run (%s)",
           due ? "not waited" : "still waiting", secondsAway, callsPerRun, thresholds.describe());
     }
-  }
-
-  /**
-   * The engine's calls per trial at a time per call.
-   *
-   * @param perCallNanos the time per call
-   * @return calls that take about {@value #TRIAL_NANOS} ns, at least 1
-   */
-  static int autoCalls(double perCallNanos) {
-    if (!(perCallNanos > 0)) {
-      return 1;
-    }
-    return (int) Math.max(1, Math.min(MAX_CALLS, Math.ceil(TRIAL_NANOS / perCallNanos)));
   }
 }

@@ -84,9 +84,10 @@ public final class Constants {
   public static final String TRIALS_CALLS_PER_TRIAL = PREFIX + "trials.calls-per-trial";
 
   /**
-   * Overrides {@code @Trials(maxWarmupSeconds)}: the most seconds of warm-up rounds until the time per call stops
-   * falling and the JIT stops compiling; {@code 0} for the declared warm-up calls only. Default: the class's, else
-   * {@code 10}.
+   * Overrides {@code @Trials(maxWarmupSeconds)}: the most seconds of warm-up rounds until the time per call is flat
+   * and the JIT stops compiling, as a cap of its own (the budget then bounds the trials alone); {@code budget} for a
+   * warm-up within the case's budget; {@code 0} for the declared warm-up calls only. Default: the class's, else
+   * {@code budget}.
    */
   public static final String TRIALS_MAX_WARMUP_SECONDS = PREFIX + "trials.max-warmup-seconds";
 

@@ -107,7 +107,8 @@ public record EngineConfig(
         v.oneOf(Constants.CACHE, CacheMode.class),
         v.get(Constants.CUDA_TIMING).map(t -> ConfigValues.parse(Constants.CUDA_TIMING, t, DeviceTiming::parse))
             .orElse(null),
-        v.nonNegative(Constants.TRIALS_MAX_WARMUP_SECONDS));
+        v.get(Constants.TRIALS_MAX_WARMUP_SECONDS).map(c -> ConfigValues.parse(Constants.TRIALS_MAX_WARMUP_SECONDS,
+            c, EngineConfig::maxWarmupSeconds)).orElse(null));
     Double progressInterval = v.positive(Constants.PROGRESS_INTERVAL_SECONDS);
     v.integer(Constants.FORKS, 1);
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
@@ -135,6 +136,24 @@ public record EngineConfig(
         List.copyOf(axes),
         raw,
         p);
+  }
+
+  /** A warm-up cap: {@code budget} (within the case's budget), 0 (the declared calls only) or positive seconds. */
+  private static Double maxWarmupSeconds(String value) {
+    if (value.trim().equalsIgnoreCase("budget")) {
+      return io.gpubench.api.Trials.WITHIN_BUDGET;
+    }
+    double d;
+    try {
+      d = Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      d = Double.NaN;
+    }
+    if (!(d >= 0) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException("it takes budget (a warm-up within the case's budget), 0 (the declared"
+          + " calls only) or a number of seconds");
+    }
+    return d;
   }
 
   /** Calls per trial: a count of at least 1, or {@code auto} (0: the engine sizes trials from the warm-up). */

@@ -16,14 +16,24 @@ import io.gpubench.api.Trials;
  * @param callsPerTrial calls per trial, or 0 for the engine's choice
  * @param cache hot or cold caches
  * @param deviceTiming how a device with its own timer times the trials
- * @param maxWarmupSeconds the most seconds of warm-up until steady; 0 for the declared calls only
+ * @param maxWarmupSeconds the most seconds of warm-up until steady as a cap of its own; 0 for the declared calls
+ *     only; {@link Trials#WITHIN_BUDGET} for a warm-up within the budget
  */
 public record TrialPolicy(
     int warmup, int min, int max, double target, double confidence, double budgetSeconds, int callsPerTrial,
     CacheMode cache, DeviceTiming deviceTiming, double maxWarmupSeconds) {
 
-  /** The default of {@link Trials#maxWarmupSeconds()}. */
-  public static final double DEFAULT_MAX_WARMUP_SECONDS = 10.0;
+  /** The default of {@link Trials#maxWarmupSeconds()}: the warm-up shares the budget. */
+  public static final double DEFAULT_MAX_WARMUP_SECONDS = Trials.WITHIN_BUDGET;
+
+  /**
+   * The most share of a fork's budget its warm-up until steady may take when it shares the budget: the rest is for
+   * the trials, so that a case still waiting for its JIT is timed (and flagged) rather than never timed. Nine tenths:
+   * HotSpot's C2 compiles a trial loop after a thousand-odd runs, a tenth of a second of 100 µs trials, which a small
+   * budget's fork barely has; the trials, five of 100 µs where the calls are quick, need a few milliseconds (and the
+   * stopping rule still ends them at the budget, after two).
+   */
+  public static final double WARMUP_SHARE = 0.9;
 
   /**
    * A policy without warm-up rounds: the declared calls only, as before warm-up until steady existed.
@@ -77,6 +87,25 @@ public record TrialPolicy(
   }
 
   /**
+   * Whether the warm-up until steady shares the budget with the trials (no cap of its own was declared).
+   *
+   * @return true for {@link Trials#WITHIN_BUDGET}
+   */
+  public boolean warmupWithinBudget() {
+    return maxWarmupSeconds < 0;
+  }
+
+  /**
+   * The most seconds this policy's warm-up until steady may take before the trials: its own cap, or where it shares
+   * the budget, {@value #WARMUP_SHARE} of it.
+   *
+   * @return seconds; 0 for the declared calls only
+   */
+  public double warmupCapSeconds() {
+    return warmupWithinBudget() ? WARMUP_SHARE * budgetSeconds : maxWarmupSeconds;
+  }
+
+  /**
    * This policy with the trial limits one of several forks gets: the budget and the most trials shared between
    * them, each fork keeping the fewest trials (an interval needs them in every fork).
    *
@@ -89,6 +118,17 @@ public record TrialPolicy(
     }
     return new TrialPolicy(warmup, min, Math.max(min, (max + forks - 1) / forks), target, confidence,
         budgetSeconds / forks, callsPerTrial, cache, deviceTiming, maxWarmupSeconds);
+  }
+
+  /**
+   * This policy with another budget: what the trials may spend once a warm-up within the budget took its part.
+   *
+   * @param seconds the budget, positive
+   * @return the policy
+   */
+  public TrialPolicy withBudgetSeconds(double seconds) {
+    return new TrialPolicy(warmup, min, max, target, confidence, seconds, callsPerTrial, cache, deviceTiming,
+        maxWarmupSeconds);
   }
 
   /**
@@ -118,8 +158,9 @@ public record TrialPolicy(
     if (callsPerTrial < 0) {
       return "callsPerTrial = " + callsPerTrial + ": at least 1, or 0 for the engine's choice";
     }
-    if (!(maxWarmupSeconds >= 0) || Double.isInfinite(maxWarmupSeconds)) {
-      return "maxWarmupSeconds = " + maxWarmupSeconds + ": must be 0 or more seconds";
+    if (!(maxWarmupSeconds >= 0 || maxWarmupSeconds == Trials.WITHIN_BUDGET) || Double.isInfinite(maxWarmupSeconds)) {
+      return "maxWarmupSeconds = " + maxWarmupSeconds + ": must be 0 or more seconds, or " + Trials.WITHIN_BUDGET
+          + " (the default) for a warm-up within budgetSeconds";
     }
     return null;
   }

@@ -135,8 +135,17 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
   private static Map<String, String> entries(CaseResult r) {
     Map<String, String> e = new LinkedHashMap<>();
     var s = r.timing().primary();
-    e.put("gpubench.median", Figures.duration(s.median()));
-    e.put("gpubench.mean", Figures.duration(s.mean()) + String.format(Locale.ROOT, " ±%.2f%%", s.relativeHalfWidth() * 100));
+    e.put("gpubench.median", Figures.duration(s.median()) + String.format(Locale.ROOT, " ±%.2f%%",
+        s.relativeHalfWidth() * 100));
+    e.put("gpubench.mean", Figures.duration(s.mean()));
+    if (r.timing().batch() != null && r.timing().device() != null) {
+      e.put("gpubench.singleCallMedian", Figures.duration(r.timing().device().median()));
+      e.put("gpubench.batchCalls", String.valueOf(r.timing().batchCalls()));
+    }
+    String spent = io.gpubench.results.compare.CaseDigest.secondsSpent(r);
+    if (spent != null) {
+      e.put("gpubench.seconds", spent);
+    }
     e.put("gpubench.trials", s.n() + " (" + r.timing().stop() + ")");
     e.put("gpubench.firstCall", Figures.duration(r.timing().firstCallNanos()));
     if (r.timing().warmup() != null) {

@@ -6,6 +6,7 @@ import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
+import io.gpubench.api.result.Spent;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
@@ -16,6 +17,7 @@ import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Failure;
+import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.roofline.Roofline;
@@ -69,9 +71,11 @@ public final class CaseDriver {
    * @param runnerFault why the process that ran the case must run no further case, or null
    * @param files the files the case produced (its report, a JFR recording), for the test's file entries
    * @param notes what the run could not record about the case, and why, for the test's report entries
+   * @param steadyAtOnce whether the warm-up found the code steady from its first round, its trial loop compiled
+   *     already (so that a second fork would time the same compiled loop)
    */
   public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault,
-      List<Steps.CaseFile> files, List<String> notes) {
+      List<Steps.CaseFile> files, List<String> notes, boolean steadyAtOnce) {
 
     /**
      * Copies the lists.
@@ -82,10 +86,26 @@ public final class CaseDriver {
      * @param runnerFault runner fault
      * @param files files
      * @param notes notes
+     * @param steadyAtOnce steady at once
      */
     public Outcome {
       files = List.copyOf(files);
       notes = List.copyOf(notes);
+    }
+
+    /**
+     * An outcome whose warm-up is not known to have been steady at once.
+     *
+     * @param result result
+     * @param cause cause
+     * @param stackTrace stack trace
+     * @param runnerFault runner fault
+     * @param files files
+     * @param notes notes
+     */
+    public Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault,
+        List<Steps.CaseFile> files, List<String> notes) {
+      this(result, cause, stackTrace, runnerFault, files, notes, false);
     }
 
     /**
@@ -110,7 +130,7 @@ public final class CaseDriver {
    * @return its outcome
    */
   public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId) {
-    return run(spec, channel, backendId, new Fork(0, 1, 0));
+    return run(spec, channel, backendId, new Fork(0, 1, 0, 0, 0));
   }
 
   /**
@@ -119,8 +139,21 @@ public final class CaseDriver {
    * @param index the fork's number, from 0
    * @param count how many forks measure the case
    * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
+   * @param batchCalls the calls of the batch trial the first fork settled on (0 for none), for the later ones
+   * @param workerStartSeconds how long starting this fork's worker took; 0 where it was kept from an earlier case
    */
-  public record Fork(int index, int count, int callsPerTrial) {}
+  public record Fork(int index, int count, int callsPerTrial, int batchCalls, double workerStartSeconds) {
+
+    /**
+     * This fork, its worker started in so many seconds.
+     *
+     * @param seconds the start's seconds
+     * @return the fork
+     */
+    public Fork startedIn(double seconds) {
+      return new Fork(index, count, callsPerTrial, batchCalls, seconds);
+    }
+  }
 
   /**
    * Runs one fork of a case over a channel: the whole protocol, with the fork's share of the trials.
@@ -174,31 +207,64 @@ public final class CaseDriver {
   }
 
   private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel, Fork fork) throws StepFailed {
-    BenchmarkDeclaration decl = spec.declaration();
+    long began = System.nanoTime();
     TrialPolicy policy = spec.trials().perFork(fork.count());
-    Steps.Prepared prepared = channel.prepare(request);
-    Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
-
-    Steps.Checked first = channel.checkedCall();
-    verdicts.checked(first);
     double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
         ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
-    Warming.Result warm = Warming.run(channel, policy, first, prepared.deviceClock() == null, verdicts,
-        fork.callsPerTrial(), stepLimit, spec.world() != null);
+    Warming.Plan plan = Warming.plan(policy, fork.callsPerTrial(), fork.index() == 0 ? Steps.TrialsPlan.AUTO_BATCH
+        : fork.batchCalls(), stepLimit, spec.world() != null);
 
+    // The front of the case, set-up to its first trials, in one exchange: none of the engine's decisions falls
+    // between these steps (the runner applies the engine's rule for the calls per trial to what it measured).
+    List<Step.Call> front = new ArrayList<>();
+    front.add(Step.PREPARE.with(request));
+    front.add(Step.CHECKED_CALL.with(null));
+    front.addAll(plan.steps());
     // The recorders (a profiler's range and capture, JFR) start right before the trials and stop right after; the
     // kernel audit's call comes after them, never inside the trials.
-    channel.instrument(recording.instruments(spec));
-    channel.startTrials(warm.callsPerTrial());
-    TrialSeries series = new TrialSeries(policy, warm.callsPerTrial());
+    front.add(Step.INSTRUMENT.with(recording.instruments(spec)));
+    front.add(Step.START_TRIALS.with(plan.trials()));
+    front.add(Step.TRIALS.with(TrialSeries.firstBatch(policy)));
+    List<Object> replies = channel.run(front);
+    Steps.Prepared prepared = (Steps.Prepared) replies.get(0);
+    Steps.Checked first = (Steps.Checked) replies.get(1);
+    int k = 2;
+    Steps.Warmed warmed = plan.further() > 0 ? (Steps.Warmed) replies.get(k++) : null;
+    Steps.Settled settled = plan.settle() != null ? (Steps.Settled) replies.get(k++) : null;
+    k++; // instrument
+    Steps.Started started = (Steps.Started) replies.get(k++);
+    Steps.TrialBatch firstBatch = (Steps.TrialBatch) replies.get(k);
+
+    Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
+    verdicts.checked(first);
+    if (warmed != null) {
+      verdicts.later(warmed.agreement());
+    }
+    Warming.Result warm = plan.result(first, warmed, settled);
+    // A warm-up within the budget leaves the trials what it did not use (never nothing: two trials are the fewest).
+    TrialPolicy trialPolicy = policy.warmupWithinBudget() && settled != null
+        ? policy.withBudgetSeconds(Math.max(MIN_TRIAL_BUDGET_SECONDS, policy.budgetSeconds() - warm.warmup().seconds()))
+        : policy;
+    TrialSeries series = new TrialSeries(trialPolicy, started.callsPerTrial(), started.batchCalls());
+    series.add(firstBatch);
     while (!series.decided()) {
       series.add(channel.trials(series.nextBatch()));
     }
-    Steps.TrialsEnded ended = channel.endTrials();
-    Steps.Collected collected = channel.collect(recording.audit(spec));
-    Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup());
+    long trialsEnd = System.nanoTime();
+    List<Object> end = channel.run(List.of(Step.END_TRIALS.with(null), Step.COLLECT.with(recording.audit(spec)),
+        Step.FINISH.with(null)));
+    Steps.TrialsEnded ended = (Steps.TrialsEnded) end.get(0);
+    Steps.Collected collected = (Steps.Collected) end.get(1);
+    Steps.Finished finished = (Steps.Finished) end.get(2);
+    long done = System.nanoTime();
+    double total = (done - began) / 1e9;
+    double endSeconds = (done - trialsEnd) / 1e9;
+    double other = Math.max(0, total - endSeconds - prepared.seconds() - warm.warmup().seconds()
+        - series.runnerSeconds());
+    Spent spent = new Spent(fork.workerStartSeconds(), prepared.seconds(), warm.warmup().seconds(),
+        warm.warmup().rounds(), series.runnerSeconds(), endSeconds, other, 1, total + fork.workerStartSeconds());
+    Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup(), spent);
 
-    Steps.Finished finished = channel.finish();
     if (finished.agreement() != null) {
       verdicts.later(List.of(finished.agreement()));
     }
@@ -225,23 +291,32 @@ public final class CaseDriver {
       result = result.withFlag(f);
     }
     if (!collected.recorded().isEmpty()) {
-      result = result.withFlag(new Flag("profiled", String.join(" and ", collected.recorded())
+      result = result.withFlag(new Flag(PROFILED, String.join(" and ", collected.recorded())
           + " ran during the trials: their overhead is in the figures"));
     }
     return new Outcome(result, null, null, finished.runnerFault(),
-        recording.withReport(spec, result, collected.files()), collected.notes());
+        recording.withReport(spec, result, collected.files()), collected.notes(), warm.atOnce());
   }
+
+  /** The least budget the trials get after a warm-up within the budget: the stopping rule still asks for two. */
+  static final double MIN_TRIAL_BUDGET_SECONDS = 1e-3;
+
+  /** The code of a case whose figures include a recorder's overhead. */
+  static final String PROFILED = "profiled";
 
   /**
    * The result of a case measured in several forks, from each fork's: the figures of all their trials with an
-   * interval that spans the forks ({@link Forks}), the correctness, telemetry and figures of the first fork, and every
-   * fork's flags. A fork that did not pass is the case's result.
+   * interval that spans the forks ({@link Forks}), the correctness, telemetry and figures of the first fork, every
+   * fork's flags, and {@value Flag#FORKS_DISAGREE} where the forks reached different outcomes
+   * ({@link io.gpubench.engine.statistics.ForkAgreement}). A fork that did not pass is the case's result.
    *
    * @param spec the case
    * @param forks the forks' outcomes, in order
+   * @param forksNote what the runner did about forks that disagree (the further forks it measured), for the flag;
+   *     empty for nothing
    * @return the case's outcome
    */
-  public Outcome combine(CaseSpec spec, List<Outcome> forks) {
+  public Outcome combine(CaseSpec spec, List<Outcome> forks, String forksNote) {
     for (Outcome o : forks) {
       if (o.result().status() != CaseStatus.PASSED) {
         return o;
@@ -251,13 +326,19 @@ public final class CaseDriver {
       return forks.get(0);
     }
     CaseResult first = forks.get(0).result();
-    Timing timing = Forks.combine(forks.stream().map(o -> o.result().timing()).toList(), spec.trials().confidence());
+    List<Timing> timings = forks.stream().map(o -> o.result().timing()).toList();
+    Timing timing = Forks.combine(timings, spec.trials().confidence(), spec.trials().target());
     CaseResult last = forks.get(forks.size() - 1).result();
     CaseResult result = Results.of(spec, CaseStatus.PASSED, null, timing, first.correctness(),
         throughput(spec, timing.primary().median()), last.telemetry(), first.memory()).withMetrics(first.metrics())
         .withAudit(first.audit());
     for (Flag f : Forks.flags(forks.stream().map(Outcome::result).toList())) {
       result = result.withFlag(f);
+    }
+    var disagreement = Forks.disagreement(timings);
+    if (disagreement.isPresent()) {
+      result = result.withFlag(new Flag(Flag.FORKS_DISAGREE, disagreement.get().detail() + forksNote + "; the case's"
+          + " figure is the median of all " + forks.size() + " forks' trials", disagreement.get().ratio()));
     }
     String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
         .orElse(null);

@@ -23,8 +23,11 @@ import java.util.Locale;
  *       the device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
  *   <li>{@value Flag#SHARED}: another process used the device during the trials;
  *   <li>{@value Flag#CONTENDED}: most trials kept ran on a contended CPU core (a probe after them ran slow; see
- *       {@code CpuContention}), after the discarded ones were measured again.
+ *       {@code CpuContention}), after the discarded ones were measured again;
+ *   <li>{@value Flag#NOT_STEADY}: the warm-up was cut short (its cap, or its share of the budget) before the code was
+ *       steady: the trials may time code still being compiled. Not waited for, and not hidden.
  * </ul>
+ * {@value Flag#FORKS_DISAGREE} is the case's, not a fork's ({@link ForkAgreement}).
  * The last three carry the slowdown the trials kept were measured to run at ({@link TrialSeries#slowdown()}) where
  * it was measured.
  */
@@ -44,6 +47,10 @@ final class CaseFlags {
 
   static List<Flag> of(TrialPolicy policy, TrialSeries series, Timing timing, Telemetry telemetry) {
     List<Flag> flags = new ArrayList<>();
+    if (timing.warmup() != null && timing.warmup().end() == io.gpubench.api.result.WarmupEnd.CAP) {
+      flags.add(new Flag(Flag.NOT_STEADY, "the warm-up was cut short before the code was steady, and the trials timed"
+          + " it as it was: " + timing.warmup().detail()));
+    }
     TrendTest.of(series.primary(), Math.max(2 * policy.target(), MIN_TREND))
         .ifPresent(d -> flags.add(new Flag(TRENDING, d + ": the code was still changing speed while it was timed")));
     Statistics s = timing.primary();

@@ -27,6 +27,7 @@ public final class CaseRunner implements AutoCloseable {
   private final CaseDriver driver;
   private final WorkerPool pool;
   private final CaseSession local;
+  private final ForkChoices choices = new ForkChoices();
 
   /**
    * Makes the runner of a run.
@@ -43,6 +44,9 @@ public final class CaseRunner implements AutoCloseable {
 
   /**
    * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
+   * Where the forks disagree and their count was the device's default, further forks are measured in fresh workers
+   * until one outcome holds a majority; a case steady at once may keep to its first fork ({@link ForkChoices} says
+   * when, and why).
    *
    * @param spec the case
    * @return its outcome
@@ -57,53 +61,72 @@ public final class CaseRunner implements AutoCloseable {
       }
     }
     int forks = spec.fork().forksOn(spec.backend().id());
+    boolean declared = spec.fork().forks() > 0;
     List<CaseDriver.Outcome> outcomes = new ArrayList<>();
     int callsPerTrial = 0;
+    int batchCalls = 0;
     for (int i = 0; i < forks; i++) {
-      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial));
+      CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial, batchCalls, 0), false);
       outcomes.add(o);
       if (o.result().status() != CaseStatus.PASSED) {
-        break;
+        return driver.combine(spec, outcomes, "");
       }
       callsPerTrial = o.result().timing().callsPerTrial();
-      if (i == 0 && forks > 1 && spec.fork().forks() == 0 && longCalls(o.result())) {
-        return new CaseDriver.Outcome(Forks.oneFork(o.result(), String.format(java.util.Locale.ROOT,
-            "; measured in one fork, not the default %d: at %s a call a second worker would repeat the first call"
-                + " and the warm-up for a figure its own work dominates, not a JIT profile (@Fork(forks) or"
-                + " gpubench.forks to measure in more)", forks,
-            io.gpubench.results.compare.Figures.duration(o.result().timing().primary().median()))),
-            o.cause(), o.stackTrace(), o.runnerFault());
+      batchCalls = o.result().timing().batchCalls();
+      if (i == 0 && forks > 1 && !declared) {
+        String one = choices.oneFork(spec, o.result(), o.steadyAtOnce(), forks);
+        if (one != null) {
+          return new CaseDriver.Outcome(Forks.oneFork(o.result(), one), o.cause(), o.stackTrace(), o.runnerFault(),
+              o.files(), o.notes());
+        }
       }
     }
-    return driver.combine(spec, outcomes);
+    String note = "";
+    if (forks > 1 && !declared && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()
+        && !ForkChoices.warmupCutShort(outcomes)) {
+      int before = outcomes.size();
+      while (outcomes.size() < ForkChoices.DISAGREEMENT_FORKS && !ForkChoices.majority(outcomes)
+          && ForkChoices.withinBudget(spec, outcomes)) {
+        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, batchCalls, 0),
+            true);
+        outcomes.add(o);
+        if (o.result().status() != CaseStatus.PASSED) {
+          return driver.combine(spec, outcomes, "");
+        }
+      }
+      note = outcomes.size() == before ? "; no further fork was measured (twice the case's budget of "
+          + spec.trials().budgetSeconds() + " s spent)"
+          : String.format(java.util.Locale.ROOT, "; %d further forks measured in fresh workers%s", outcomes.size()
+              - before, ForkChoices.majority(outcomes) ? ", until one outcome held a majority"
+              : outcomes.size() >= ForkChoices.DISAGREEMENT_FORKS ? ", up to " + ForkChoices.DISAGREEMENT_FORKS
+              + " in all"
+              : ", within twice the case's budget");
+    } else if (forks > 1 && outcomes.size() > 1 && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()) {
+      note = declared ? "; measured in the " + forks + " forks declared" : "; no further fork was measured: a"
+          + " warm-up was cut short, and further forks would be cut alike (their outcomes are stages of the JIT's"
+          + " work, not of the code: a larger budget, or maxWarmupSeconds)";
+    } else if (forks > 1 && outcomes.size() > 1) {
+      choices.agreed(spec);
+    }
+    return driver.combine(spec, outcomes, note);
   }
 
-  /**
-   * Whether a case's calls are so long that the default second fork is not worth it: from
-   * {@value #LONG_CALL_NANOS} ns a call (a training step of a model, a large native kernel) the call's own work
-   * dominates its time, a second JVM repeats the case's first call and warm-up (tens of seconds for a model), and the
-   * few trials a budget allows make a between-fork interval wide anyway.
-   */
-  private static boolean longCalls(io.gpubench.api.result.CaseResult r) {
-    return r.timing() != null && r.timing().primary().median() >= LONG_CALL_NANOS;
-  }
-
-  /** From this time per call, a case keeps to one fork unless more are asked for. */
-  static final double LONG_CALL_NANOS = 100e6;
-
-  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork) {
+  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork, boolean retire) {
     WorkerPool.Lease lease;
+    long start = System.nanoTime();
     try {
       lease = pool.lease(spec, fork.index());
     } catch (StepFailed e) {
       return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
     }
+    double startSeconds = lease.started() ? (System.nanoTime() - start) / 1e9 : 0;
     CaseDriver.Outcome outcome = null;
     try {
-      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork);
+      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork.startedIn(startSeconds));
       return outcome;
     } finally {
-      pool.done(lease, outcome == null || outcome.runnerFault() != null);
+      // a further fork's worker is a fresh JVM for this case alone: the class's forks keep theirs
+      pool.done(lease, retire || outcome == null || outcome.runnerFault() != null);
     }
   }
 

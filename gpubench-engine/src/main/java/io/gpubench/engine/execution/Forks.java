@@ -3,34 +3,40 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.ForkTiming;
+import io.gpubench.api.result.Spent;
 import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.StopReason;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import io.gpubench.api.result.Warmup;
 import io.gpubench.api.result.WarmupEnd;
+import io.gpubench.engine.statistics.ForkAgreement;
 import io.gpubench.engine.statistics.ForkStatistics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * Combines what the forks of a case measured into the case's timing: all trials, fork after fork; statistics whose
  * interval spans the forks ({@link ForkStatistics}, where the rule is stated); each fork's own figures in
- * {@link Timing#forks()}; a warm-up that is steady only when every fork's was.
+ * {@link Timing#forks()}; a warm-up that is steady only when every fork's was; the stop reason of the interval the
+ * case reports, not of the last fork's; the seconds of every fork.
  */
 final class Forks {
 
   private Forks() {}
 
-  static Timing combine(List<Timing> forks, double confidence) {
+  static Timing combine(List<Timing> forks, double confidence, double target) {
     Timing first = forks.get(0);
     List<Trial> trials = new ArrayList<>();
     List<ForkTiming> perFork = new ArrayList<>();
     StringBuilder stop = new StringBuilder();
     double timed = 0;
     int discarded = 0;
+    Spent spent = null;
     for (int i = 0; i < forks.size(); i++) {
       Timing t = forks.get(i);
       trials.addAll(t.trials());
@@ -39,30 +45,87 @@ final class Forks {
       stop.append("fork ").append(i + 1).append(": ").append(t.stopDetail()).append("; ");
       timed += t.timedSeconds();
       discarded += t.discardedTrials();
+      spent = t.spent() == null ? spent : spent == null ? t.spent() : spent.plus(t.spent());
     }
     Statistics host = statistics(forks, Trial::hostNanos, confidence, null);
     Statistics device = first.device() == null ? null : statistics(forks, Trial::deviceNanos, confidence, null);
     Statistics launch = first.launchInclusive() == null ? null
         : statistics(forks, Trial::launchInclusiveNanos, confidence, null);
+    boolean batched = forks.stream().allMatch(t -> t.batch() != null);
+    Statistics batch = batched ? statistics(forks, Trial::batchNanos, confidence, null) : null;
     StringBuilder rule = new StringBuilder();
-    statistics(forks, t -> t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos(), confidence, rule);
+    Statistics primary = statistics(forks, headline(batched), confidence, rule);
     stop.append("across forks: ").append(rule);
+    StopReason reason = stop(forks, primary, target);
+    if (reason == StopReason.FORKS_DIFFER) {
+      stop.append(String.format(Locale.ROOT, "; every fork reached the target ±%.2f%%, the interval across them did"
+          + " not", target * 100));
+    }
     return new Timing(first.deviceClock(), first.deviceTiming(), first.deviceTimingReason(), first.cache(),
         first.warmupCalls(), first.callsPerTrial(), first.firstCallNanos(), trials, host, device, launch,
-        forks.get(forks.size() - 1).stop(), stop.toString(), timed, warmup(forks), discarded, perFork);
+        reason, stop.toString(), timed, warmup(forks), discarded, perFork, batch, batched ? first.batchCalls() : 0,
+        spent);
+  }
+
+  /** A trial's headline figure: the batch's where every fork has one, else the device's, else the host's. */
+  private static Function<Trial, Double> headline(boolean batched) {
+    return t -> batched && t.batchNanos() != null ? t.batchNanos()
+        : t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos();
+  }
+
+  /**
+   * Why the case's trials stopped, as its figure says: the target was reached only where the interval across the
+   * forks reached it. Otherwise a fork's reason that was not the target's (the last such fork's), or, where every
+   * fork reached the target on its own, {@link StopReason#FORKS_DIFFER}.
+   */
+  static StopReason stop(List<Timing> forks, Statistics combined, double target) {
+    if (combined.relativeHalfWidth() <= target) {
+      return StopReason.TARGET_REACHED;
+    }
+    StopReason reason = StopReason.FORKS_DIFFER;
+    for (Timing t : forks) {
+      if (t.stop() != StopReason.TARGET_REACHED) {
+        reason = t.stop();
+      }
+    }
+    return reason;
   }
 
   private static Statistics statistics(List<Timing> forks, Function<Trial, Double> clock, double confidence,
       StringBuilder detail) {
-    List<double[]> samples = new ArrayList<>();
-    for (Timing t : forks) {
-      samples.add(t.trials().stream().mapToDouble(x -> clock.apply(x)).toArray());
-    }
-    ForkStatistics.Combined c = ForkStatistics.of(samples, confidence);
+    ForkStatistics.Combined c = ForkStatistics.of(samples(forks, clock), confidence);
     if (detail != null) {
       detail.append(c.detail());
     }
     return c.statistics();
+  }
+
+  /**
+   * Whether the forks reached different outcomes, on the case's headline clock.
+   *
+   * @param forks the forks' timings
+   * @return the disagreement, or empty
+   */
+  static java.util.Optional<ForkAgreement.Disagreement> disagreement(List<Timing> forks) {
+    return ForkAgreement.of(headlineSamples(forks));
+  }
+
+  /**
+   * Each fork's trials on the case's headline clock.
+   *
+   * @param forks the forks' timings
+   * @return per-call times, a fork an entry
+   */
+  static List<double[]> headlineSamples(List<Timing> forks) {
+    return samples(forks, headline(forks.stream().allMatch(t -> t.batch() != null)));
+  }
+
+  private static List<double[]> samples(List<Timing> forks, Function<Trial, Double> clock) {
+    List<double[]> samples = new ArrayList<>();
+    for (Timing t : forks) {
+      samples.add(t.trials().stream().mapToDouble(x -> clock.apply(x)).toArray());
+    }
+    return samples;
   }
 
   private static Warmup warmup(List<Timing> forks) {
@@ -96,7 +159,8 @@ final class Forks {
     Timing t = r.timing();
     Timing timing = new Timing(t.deviceClock(), t.deviceTiming(), t.deviceTimingReason(), t.cache(), t.warmupCalls(),
         t.callsPerTrial(), t.firstCallNanos(), t.trials(), t.host(), t.device(), t.launchInclusive(), t.stop(),
-        t.stopDetail() + why, t.timedSeconds(), t.warmup(), t.discardedTrials(), t.forks());
+        t.stopDetail() + why, t.timedSeconds(), t.warmup(), t.discardedTrials(), t.forks(), t.batch(), t.batchCalls(),
+        t.spent());
     return new CaseResult(r.id(), r.benchmark(), r.workload(), r.displayName(), r.backend(), r.precision(), r.shape(),
         r.status(), r.message(), timing, r.correctness(), r.throughput(), r.telemetry(), r.memory(), r.metrics(),
         r.audit(), r.worldSize(), r.flags(), r.axisOverrides());

@@ -46,6 +46,7 @@ final class TrialSeries {
 
   private final TrialPolicy policy;
   private final int callsPerTrial;
+  private final int batchCalls;
   private final StoppingRule rule;
   private final List<Trial> trials = new ArrayList<>();
   private final List<Double> keptClocks = new ArrayList<>();
@@ -54,6 +55,8 @@ final class TrialSeries {
   // per kept trial: the slowdown its conditions measured (the CPU's probe); null where nothing measured it
   private final List<Double> keptSlowdowns = new ArrayList<>();
   private double timedNanos;
+  // the runner's seconds of the batches, what runs between trials included
+  private double batchSeconds;
   private int discarded;
   private int keptThrottled;
   private int keptContended;
@@ -63,8 +66,21 @@ final class TrialSeries {
   private StoppingRule.Decision decision;
 
   TrialSeries(TrialPolicy policy, int callsPerTrial) {
+    this(policy, callsPerTrial, 0);
+  }
+
+  /**
+   * The series of one fork's trials.
+   *
+   * @param policy the fork's policy, its budget what the trials may spend
+   * @param callsPerTrial the calls of a trial
+   * @param batchCalls the calls of the batch trial beside each, or 0 for none; with one, the batch figure is the
+   *     headline the rule stops on
+   */
+  TrialSeries(TrialPolicy policy, int callsPerTrial, int batchCalls) {
     this.policy = policy;
     this.callsPerTrial = callsPerTrial;
+    this.batchCalls = batchCalls;
     this.rule = new StoppingRule(policy.min(), policy.max(), policy.target(), policy.budgetSeconds(),
         policy.confidence());
   }
@@ -73,11 +89,21 @@ final class TrialSeries {
     return decision != null;
   }
 
+  /**
+   * The first batch of a policy's trials, asked for before any trial was measured: its fewest.
+   *
+   * @param policy the fork's policy
+   * @return the trials of the first batch
+   */
+  static int firstBatch(TrialPolicy policy) {
+    return Math.max(1, Math.min(policy.min(), policy.max()));
+  }
+
   int nextBatch() {
     int left = policy.max() - trials.size();
     int measured = trials.size() + discarded;
     if (measured == 0) {
-      return Math.max(1, Math.min(policy.min(), left));
+      return firstBatch(policy);
     }
     double perTrial = timedNanos / measured * 1e-9;
     int batch = perTrial <= 0 ? left : (int) Math.min(left, Math.max(1, BATCH_SECONDS / perTrial));
@@ -89,6 +115,7 @@ final class TrialSeries {
   }
 
   void add(Steps.TrialBatch batch) {
+    batchSeconds += batch.seconds();
     List<TrialClock.TrialTime> times = batch.times();
     for (int i = 0; i < times.size(); i++) {
       if (decision != null) {
@@ -96,8 +123,11 @@ final class TrialSeries {
       }
       TrialClock.TrialTime t = times.get(i);
       TrialConditions seen = batch.conditions().isEmpty() ? null : batch.conditions().get(i);
+      Double batched = batchCalls > 0 && i < batch.batches().size() && !Double.isNaN(batch.batches().get(i))
+          ? batch.batches().get(i) / batchCalls : null;
       conditionsSeen |= seen != null;
-      timedNanos += t.hostNanos();
+      // a batch trial's time is spent on the case too: against its budget, as its device time
+      timedNanos += t.hostNanos() + (batched == null ? 0 : batched * batchCalls);
       String throttled = throttled(seen);
       if (throttled != null && discarding) {
         discarded++;
@@ -117,11 +147,12 @@ final class TrialSeries {
       keptSlowdowns.add(seen == null ? null : seen.slowdown());
       Double device = Double.isNaN(t.deviceNanos()) ? null : t.deviceNanos() / callsPerTrial;
       Double launch = Double.isNaN(t.launchInclusiveNanos()) ? null : t.launchInclusiveNanos() / callsPerTrial;
-      // The measured slowdown travels with the trial: a comparison can then judge a run by its quiet trials.
+      // The measured slowdown travels with the trial, as data for whoever reads the results.
       Double slowdown = seen != null && seen.slowdown() != null && seen.slowdown() > 0
           ? Math.max(1, seen.slowdown()) : null;
-      trials.add(new Trial(t.hostNanos() / callsPerTrial, device, launch, slowdown));
-      decision = rule.add(device != null ? device : t.hostNanos() / callsPerTrial, timedNanos * 1e-9).orElse(null);
+      Trial trial = new Trial(t.hostNanos() / callsPerTrial, device, launch, batched, slowdown);
+      trials.add(trial);
+      decision = rule.add(headline(trial), timedNanos * 1e-9).orElse(null);
     }
   }
 
@@ -229,13 +260,31 @@ final class TrialSeries {
         String.join(", ", discardReasons), slowedBy(keptReasons), measured);
   }
 
+  /** A trial's headline figure: its batch figure where the series has one, else the device's, else the host's. */
+  private double headline(Trial t) {
+    if (batchCalls > 0 && t.batchNanos() != null) {
+      return t.batchNanos();
+    }
+    return t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos();
+  }
+
   /**
    * The kept trials' times on the primary clock, in order.
    *
    * @return per-call times
    */
   double[] primary() {
-    return trials.stream().mapToDouble(t -> t.deviceNanos() != null ? t.deviceNanos() : t.hostNanos()).toArray();
+    return trials.stream().mapToDouble(this::headline).toArray();
+  }
+
+  /**
+   * The seconds the trials took in the runner, with what runs between them (the contention probe, telemetry), the
+   * batches measured after the decision included.
+   *
+   * @return seconds
+   */
+  double runnerSeconds() {
+    return batchSeconds;
   }
 
   StoppingRule.Decision decision() {
@@ -243,11 +292,20 @@ final class TrialSeries {
   }
 
   Timing timing(Steps.TrialsEnded ended, double firstCallNanos, int warmupCalls, Warmup warmup) {
+    return timing(ended, firstCallNanos, warmupCalls, warmup, null);
+  }
+
+  Timing timing(Steps.TrialsEnded ended, double firstCallNanos, int warmupCalls, Warmup warmup,
+      io.gpubench.api.result.Spent spent) {
     double[] host = trials.stream().mapToDouble(Trial::hostNanos).toArray();
     Statistics hostStats = SampleStatistics.of(host, policy.confidence());
     Statistics deviceStats = null;
     if (trials.get(0).deviceNanos() != null) {
       deviceStats = SampleStatistics.of(trials.stream().mapToDouble(Trial::deviceNanos).toArray(), policy.confidence());
+    }
+    Statistics batchStats = null;
+    if (batchCalls > 0 && trials.stream().allMatch(t -> t.batchNanos() != null)) {
+      batchStats = SampleStatistics.of(trials.stream().mapToDouble(Trial::batchNanos).toArray(), policy.confidence());
     }
     Statistics launchStats = null;
     if (trials.stream().allMatch(t -> t.launchInclusiveNanos() != null)) {
@@ -263,6 +321,7 @@ final class TrialSeries {
     }
     return new Timing(ended.deviceClock(), ended.deviceTiming(), ended.deviceTimingReason(), policy.cache(),
         warmupCalls, callsPerTrial, firstCallNanos, trials, hostStats, deviceStats, launchStats,
-        decision.reason(), detail, timedNanos * 1e-9, warmup, discarded, List.of());
+        decision.reason(), detail, timedNanos * 1e-9, warmup, discarded, List.of(), batchStats,
+        batchStats == null ? 0 : batchCalls, spent);
   }
 }

@@ -3,19 +3,23 @@ package io.gpubench.engine.execution;
 import io.gpubench.api.result.Warmup;
 import io.gpubench.api.result.WarmupEnd;
 import io.gpubench.engine.declaration.TrialPolicy;
-import io.gpubench.engine.protocol.CaseChannel;
-import io.gpubench.engine.protocol.StepFailed;
+import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.Steps;
-import io.gpubench.engine.statistics.SampleStatistics;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The warm-up of one case (one fork of it), after the checked call: the declared calls, each compared with the
- * checked one, then warm-up until steady in the runner ({@link CaseChannel#settle}), unless the policy's cap is 0. That
- * warm-up is one step of the runner, so its cap is at most half the step's time limit ({@code @Fork(timeoutSeconds)}).
- * It also settles the calls per trial where the policy leaves them to the engine ({@code callsPerTrial = 0}): on the
- * host clock they follow the warm time per call (about a millisecond a trial); on a device clock, one.
+ * checked one, then warm-up until steady in the runner ({@link io.gpubench.engine.protocol.CaseChannel#settle}),
+ * unless the policy's cap is 0 or the case is a world's. Its cap is the policy's own where one is declared, else
+ * {@value TrialPolicy#WARMUP_SHARE} of the fork's budget (the trials get what the warm-up leaves); either way at most
+ * half the step's time limit ({@code @Fork(timeoutSeconds)}), since the warm-up is one step of the runner.
+ *
+ * <p>The engine decides the plan before the case's first step (the whole front of a case goes to the runner in one
+ * batch); where the policy leaves the calls per trial to the engine, the runner applies its rule
+ * ({@link io.gpubench.engine.statistics.CallsPerTrial}) to what it measured. A world's trial is one call unless
+ * declared otherwise: the barrier around each trial is what keeps the ranks' collectives in step, and a count chosen
+ * from one rank's time per call would hold for that rank alone.
  */
 final class Warming {
 
@@ -25,74 +29,109 @@ final class Warming {
   private Warming() {}
 
   /**
+   * What the warm-up will ask of the runner.
+   *
+   * @param further the declared calls after the checked one
+   * @param settle the warm-up until steady, or null for none
+   * @param callsPerTrial the calls per trial to start the trials with, or 0 for the runner's (the warm-up's, else
+   *     its rule)
+   * @param none why there is no warm-up until steady, for the results; null when there is one
+   * @param batchCalls the calls of the batch trial beside each trial ({@link Steps.TrialsPlan#batchCalls()})
+   */
+  record Plan(int further, Steps.SettlePlan settle, int callsPerTrial, String none, int batchCalls) {
+
+    /**
+     * How the trials are to be made.
+     *
+     * @return the plan of the trials
+     */
+    Steps.TrialsPlan trials() {
+      return new Steps.TrialsPlan(callsPerTrial, batchCalls);
+    }
+
+    /**
+     * The plan's steps, in order.
+     *
+     * @return the steps
+     */
+    List<Step.Call> steps() {
+      List<Step.Call> calls = new java.util.ArrayList<>();
+      if (further > 0) {
+        calls.add(Step.WARMUP.with(further));
+      }
+      if (settle != null) {
+        calls.add(Step.SETTLE.with(settle));
+      }
+      return calls;
+    }
+
+    /**
+     * What the warm-up did, from the replies of its steps.
+     *
+     * @param first the checked call
+     * @param warmed the declared calls' reply, or null without any
+     * @param settled the warm-up until steady's reply, or null without one
+     * @return the result
+     */
+    Result result(Steps.Checked first, Steps.Warmed warmed, Steps.Settled settled) {
+      double seconds = first.firstCallNanos() * 1e-9 + (warmed == null ? 0 : warmed.seconds());
+      int calls = 1 + (warmed == null ? 0 : further);
+      if (settled == null) {
+        return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT, none, calls), seconds, 0), calls,
+            false);
+      }
+      return new Result(new Warmup(settled.steady() ? WarmupEnd.STEADY : WarmupEnd.CAP, settled.detail(),
+          seconds + settled.seconds(), settled.rounds().size()), (int) Math.min(Integer.MAX_VALUE,
+          calls + settled.calls()), settled.atOnce());
+    }
+  }
+
+  /**
    * What the warm-up did.
    *
    * @param warmup how it ended, for the results
    * @param calls the untimed calls made, the checked one included
-   * @param callsPerTrial the calls each trial makes
+   * @param atOnce whether the code was steady from the warm-up's first round (its trial loop compiled already)
    */
-  record Result(Warmup warmup, int calls, int callsPerTrial) {}
+  record Result(Warmup warmup, int calls, boolean atOnce) {}
 
   /**
-   * Warms a case up.
+   * Plans a case's warm-up.
    *
-   * @param channel where the case runs
-   * @param policy its policy
-   * @param first the checked call
-   * @param hostClock whether the host clock times the trials
-   * @param verdicts takes the declared calls' agreement
+   * @param policy its policy, of this fork
    * @param fixedCallsPerTrial the calls per trial an earlier fork used, or 0
-   * @param stepLimitSeconds the longest one step may take in the runner (the warm-up until steady is one step, so
-   *     its cap is at most half of it), or infinity
-   * @return what it did
-   * @throws StepFailed when a call fails
+   * @param fixedBatchCalls the calls of the batch trial an earlier fork used (0 for none), or
+   *     {@link Steps.TrialsPlan#AUTO_BATCH} for the first fork
+   * @param stepLimitSeconds the longest one step may take in the runner, or infinity
+   * @param world whether the case is a world's
+   * @return the plan
    */
-  static Result run(CaseChannel channel, TrialPolicy policy, Steps.Checked first, boolean hostClock, Verdicts verdicts,
-      int fixedCallsPerTrial, double stepLimitSeconds, boolean world) throws StepFailed {
-    double seconds = first.firstCallNanos() * 1e-9;
-    int calls = 1;
-    double perCall = first.firstCallNanos();
+  static Plan plan(TrialPolicy policy, int fixedCallsPerTrial, int fixedBatchCalls, double stepLimitSeconds,
+      boolean world) {
     int further = Math.max(0, policy.warmup() - 1);
-    if (further > 0) {
-      Steps.Warmed w = channel.warmup(further);
-      verdicts.later(w.agreement());
-      seconds += w.seconds();
-      calls += further;
-      perCall = median(w.callNanos(), perCall);
-    }
-    // A world's trial is one call unless declared otherwise: the barrier around each trial is what keeps the ranks'
-    // collectives in step, and a count chosen from one rank's time per call would hold for that rank alone.
-    boolean auto = fixedCallsPerTrial == 0 && policy.callsPerTrial() == 0 && hostClock && !world;
     int callsPerTrial = fixedCallsPerTrial > 0 ? fixedCallsPerTrial
-        : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : auto ? autoCalls(perCall) : 1;
+        : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : world ? 1 : 0;
+    // A batch figure where the engine picks the trials' calls: a declared count is the trial the user asked for.
+    int batchCalls = world || policy.callsPerTrial() > 0 ? 0 : fixedBatchCalls;
     if (world) {
       // Each rank would settle on its own count of calls, and a collective that one rank makes and another does not
       // never returns: a world's ranks make the declared calls, the same on every rank.
-      return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT,
-          "the %d declared calls on every rank of the world; steadiness not checked (ranks must make the same calls)",
-          calls), seconds, 0), calls, callsPerTrial);
+      return new Plan(further, null, callsPerTrial, "the %d declared calls on every rank of the world; steadiness not"
+          + " checked (ranks must make the same calls)", batchCalls);
     }
     if (policy.maxWarmupSeconds() == 0) {
-      return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT,
-          "the %d declared calls; steadiness not checked (maxWarmupSeconds = 0)", calls), seconds, 0), calls,
-          callsPerTrial);
+      return new Plan(further, null, callsPerTrial, "the %d declared calls; steadiness not checked"
+          + " (maxWarmupSeconds = 0)", batchCalls);
     }
-    double cap = Math.min(policy.maxWarmupSeconds(), STEP_SHARE * stepLimitSeconds);
-    Steps.Settled s = channel.settle(new Steps.SettleRequest(cap, seconds, perCall, callsPerTrial, auto));
-    return new Result(new Warmup(s.steady() ? WarmupEnd.STEADY : WarmupEnd.CAP, s.detail(), seconds + s.seconds(),
-        s.rounds().size()), (int) Math.min(Integer.MAX_VALUE, calls + s.calls()), s.callsPerTrial());
-  }
-
-  /** The calls per trial before warm-up tells the warm time: about a millisecond's worth at this time per call. */
-  private static int autoCalls(double perCallNanos) {
-    return perCallNanos > 0 ? (int) Math.max(1, Math.min(100_000_000, Math.ceil(1e6 / perCallNanos))) : 1;
-  }
-
-  private static double median(List<Double> xs, double fallback) {
-    if (xs.isEmpty()) {
-      return fallback;
+    double cap = policy.warmupCapSeconds();
+    String capBy = policy.warmupWithinBudget()
+        ? String.format(Locale.ROOT, "%.0f%% of the fork's budget of %.3g s", TrialPolicy.WARMUP_SHARE * 100,
+            policy.budgetSeconds())
+        : String.format(Locale.ROOT, "maxWarmupSeconds = %.3g", policy.maxWarmupSeconds());
+    if (STEP_SHARE * stepLimitSeconds < cap) {
+      cap = STEP_SHARE * stepLimitSeconds;
+      capBy = String.format(Locale.ROOT, "half the step's time limit of %.0f s", stepLimitSeconds);
     }
-    double[] s = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return SampleStatistics.percentile(s, 0.5);
+    return new Plan(further, new Steps.SettlePlan(cap, callsPerTrial, capBy), callsPerTrial, null, batchCalls);
   }
 }

@@ -102,16 +102,13 @@ final class WorldChannel implements CaseChannel {
 
   /** Never asked: a world's ranks make the declared warm-up calls only ({@code Warming}), the same on every rank. */
   @Override
-  public Steps.Settled settle(Steps.SettleRequest request) {
+  public Steps.Settled settle(Steps.SettlePlan plan) {
     throw new IllegalStateException("a world's ranks do not settle on their own: each would make its own calls");
   }
 
   @Override
-  public void startTrials(int callsPerTrial) throws StepFailed {
-    all(Phase.TRIALS, (r, c) -> {
-      c.startTrials(callsPerTrial);
-      return Boolean.TRUE;
-    });
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
+    return all(Phase.TRIALS, (r, c) -> c.startTrials(plan)).get(0);
   }
 
   @Override

@@ -5,9 +5,27 @@ package io.gpubench.engine.protocol;
  * reference) or the first warm-up call, {@link #warmup} for the declared calls, {@link #settle} until the calls are
  * steady, {@link #instrument}, {@link #startTrials}, {@link #trials} in batches, {@link #endTrials},
  * {@link #collect}, {@link #finish}. After a failed step the engine calls {@link #abandon} to tear the case down.
- * Implemented in the build's JVM ({@code gpubench.fork=none}) and over a worker process.
+ * Implemented in the build's JVM ({@code gpubench.fork=none}) and over a worker process, where {@link #run} sends
+ * several steps in one frame.
  */
 public interface CaseChannel {
+
+  /**
+   * Runs steps in order, as one exchange where the channel crosses a process: the engine sends the front of a case
+   * (set-up to its first trials) and its end (trials ended to tear-down) so, since none of its decisions falls
+   * between them. The default makes the calls one by one.
+   *
+   * @param calls the steps with their requests
+   * @return each step's reply, of its {@link Step#replyType()} (null for {@link Void}), in order
+   * @throws StepFailed the first step that failed; the steps after it were not run
+   */
+  default java.util.List<Object> run(java.util.List<Step.Call> calls) throws StepFailed {
+    java.util.List<Object> replies = new java.util.ArrayList<>(calls.size());
+    for (Step.Call c : calls) {
+      replies.add(c.step().run(this, c.body()));
+    }
+    return replies;
+  }
 
   /**
    * Sets the case up: instance, backend session, {@code @Setup}, the workload's preparation, the reference.
@@ -37,23 +55,24 @@ public interface CaseChannel {
 
   /**
    * Warm-up until steady: rounds of calls made as trials make them (batches through the trial loop, each timed,
-   * nothing checked) until the time per call stops falling and the JIT has stopped compiling, or the cap
+   * nothing checked) until the time per call is flat and the JIT has stopped compiling, or the cap
    * ({@link io.gpubench.engine.statistics.WarmupRule}). The rounds run in the runner without a word to the engine
    * between them: protocol code compiled between rounds would read as the workload's compilation.
    *
-   * @param request the cap, the time so far and the calls per trial
+   * @param plan the cap and the calls per trial
    * @return every round, how the warm-up ended, and the calls per trial to time with
    * @throws StepFailed as for {@link #prepare}
    */
-  Steps.Settled settle(Steps.SettleRequest request) throws StepFailed;
+  Steps.Settled settle(Steps.SettlePlan plan) throws StepFailed;
 
   /**
    * Starts telemetry and readies the trial loop.
    *
-   * @param callsPerTrial the calls each trial makes
+   * @param plan the calls per trial and of the batch trial beside each
+   * @return the calls per trial, and the batch trial timed beside each trial where there is one
    * @throws StepFailed as for {@link #prepare}
    */
-  void startTrials(int callsPerTrial) throws StepFailed;
+  Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed;
 
   /**
    * Runs timed trials.

@@ -23,8 +23,20 @@ public final class Steps {
    * @param inputs the names of the inputs the runner checks for changes
    * @param deviceClock the name of the device timer that will time the trials, or null where the host clock times
    *     them (the engine then picks the calls per trial that {@code callsPerTrial = 0} asks for)
+   * @param seconds how long the set-up took in the runner (a worker's first case of a class loads the class too)
    */
-  public record Prepared(boolean hasReference, List<String> inputs, String deviceClock) {
+  public record Prepared(boolean hasReference, List<String> inputs, String deviceClock, double seconds) {
+
+    /**
+     * A set-up whose time was not measured.
+     *
+     * @param hasReference whether there is a reference
+     * @param inputs input names
+     * @param deviceClock the device timer, or null
+     */
+    public Prepared(boolean hasReference, List<String> inputs, String deviceClock) {
+      this(hasReference, inputs, deviceClock, 0);
+    }
 
     /**
      * A case timed on the host clock.
@@ -33,7 +45,7 @@ public final class Steps {
      * @param inputs input names
      */
     public Prepared(boolean hasReference, List<String> inputs) {
-      this(hasReference, inputs, null);
+      this(hasReference, inputs, null, 0);
     }
   }
 
@@ -74,7 +86,44 @@ public final class Steps {
   }
 
   /**
-   * What the warm-up until steady is asked to do, after the declared calls.
+   * What the engine asks of the warm-up until steady, after the declared calls: the runner measured the time so far
+   * and the time per call itself (the engine sends the whole front of a case in one batch, before either is known).
+   *
+   * @param capSeconds the most seconds of warm-up, the declared calls included
+   * @param callsPerTrial the calls per trial to keep (a later fork keeps the first fork's), or 0 for the engine's rule
+   *     ({@link io.gpubench.engine.statistics.CallsPerTrial} on the host clock, round by round; one call on a
+   *     device clock)
+   * @param capBy what set the cap, for the detail of a warm-up it cut short, such as {@code "90% of the fork's
+   *     budget of 2.50 s"}
+   */
+  public record SettlePlan(double capSeconds, int callsPerTrial, String capBy) {}
+
+  /**
+   * How the trials are to be made.
+   *
+   * @param callsPerTrial the calls each trial makes, or 0 for the warm-up's (where it did not settle: the engine's
+   *     rule over the declared calls' time on the host clock, one call on a device clock)
+   * @param batchCalls the calls of a batch trial beside each trial: {@link #AUTO_BATCH} for the engine's rule (on a
+   *     device clock in graph or blocked mode, a call under ~50 µs gets one:
+   *     {@link io.gpubench.engine.statistics.CallsPerTrial#batch}), 0 for none, or a count a later fork keeps
+   */
+  public record TrialsPlan(int callsPerTrial, int batchCalls) {
+    /** {@link #batchCalls()}: the engine's rule decides, from one untimed trial. */
+    public static final int AUTO_BATCH = -1;
+  }
+
+  /**
+   * The trials are ready.
+   *
+   * @param callsPerTrial the calls each trial makes (what the engine asked, or where it left the runner the choice, the
+   *     warm-up's)
+   * @param batchCalls where the device times a trial's calls apart from their launch (graph or blocked trials) and a
+   *     call is short, the calls of the batch trial timed beside each trial ({@code Timing.batch}); 0 for none
+   */
+  public record Started(int callsPerTrial, int batchCalls) {}
+
+  /**
+   * What the warm-up until steady is asked to do, after the declared calls, as the runner hands it on.
    *
    * @param capSeconds the most seconds of warm-up, the declared calls included
    * @param spentSeconds the seconds the checked and declared calls took
@@ -109,9 +158,28 @@ public final class Steps {
    * @param seconds the seconds the rounds took
    * @param calls the calls the rounds made
    * @param callsPerTrial the calls per trial to time with
+   * @param atOnce whether it was steady at once: the trial loop due for C2 before the first round (the worker had
+   *     compiled it already, for another case of the workload) and the first round as fast as the last: nothing was
+   *     left to warm up
    */
   public record Settled(List<Round> rounds, boolean steady, String detail, double seconds, long calls,
-      int callsPerTrial) {}
+      int callsPerTrial, boolean atOnce) {
+
+    /**
+     * A warm-up not known to be steady at once.
+     *
+     * @param rounds rounds
+     * @param steady steady
+     * @param detail detail
+     * @param seconds seconds
+     * @param calls calls
+     * @param callsPerTrial calls per trial
+     */
+    public Settled(List<Round> rounds, boolean steady, String detail, double seconds, long calls,
+        int callsPerTrial) {
+      this(rounds, steady, detail, seconds, calls, callsPerTrial, false);
+    }
+  }
 
   /**
    * A batch of timed trials.
@@ -119,8 +187,12 @@ public final class Steps {
    * @param times each trial's times, for all its calls
    * @param conditions what the device's telemetry saw around each trial, in the same order, an entry null where it
    *     cannot tell; empty where the device has no telemetry
+   * @param batches where the trials have a batch figure ({@link Started#batchCalls()}), each trial's batch trial's
+   *     device time, for all the batch's calls, in the same order; else empty
+   * @param seconds how long the batch took in the runner, what runs between its trials included
    */
-  public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions) {
+  public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions, List<Double> batches,
+      double seconds) {
 
     /**
      * Trials without telemetry.
@@ -128,7 +200,17 @@ public final class Steps {
      * @param times the times
      */
     public TrialBatch(List<TrialClock.TrialTime> times) {
-      this(times, List.of());
+      this(times, List.of(), List.of(), 0);
+    }
+
+    /**
+     * Trials without batch figures.
+     *
+     * @param times the times
+     * @param conditions the conditions
+     */
+    public TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions) {
+      this(times, conditions, List.of(), 0);
     }
 
     /**
@@ -136,10 +218,13 @@ public final class Steps {
      *
      * @param times times
      * @param conditions conditions
+     * @param batches batch trials' device times
+     * @param seconds the batch's seconds
      */
     public TrialBatch {
       times = List.copyOf(times);
       conditions = conditions == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(conditions));
+      batches = batches == null ? List.of() : List.copyOf(batches);
     }
   }
 

@@ -4,7 +4,10 @@ import io.gpubench.api.result.Statistics;
 import java.util.Arrays;
 import org.hipparchus.distribution.continuous.TDistribution;
 
-/** Computes {@link Statistics} of a sample: order statistics, moments and a Student-t interval of the mean. */
+/**
+ * Computes {@link Statistics} of a sample: order statistics, moments and the interval of the median
+ * ({@link MedianInterval}: log scale, Student-t).
+ */
 public final class SampleStatistics {
 
   private SampleStatistics() {}
@@ -29,9 +32,10 @@ public final class SampleStatistics {
     int n = sorted.length;
     double mean = mean(sorted);
     double stdev = stdev(sorted, mean);
-    double half = n < 2 ? 0 : tQuantile(confidence, n - 1) * stdev / Math.sqrt(n);
-    return new Statistics(n, mean, percentile(sorted, 0.5), sorted[0], sorted[n - 1], stdev,
-        percentile(sorted, 0.9), percentile(sorted, 0.99), confidence, mean - half, mean + half);
+    double median = percentile(sorted, 0.5);
+    double half = n < 2 ? 0 : tQuantile(confidence, n - 1) * MedianInterval.logStandardError(sorted);
+    return new Statistics(n, mean, median, sorted[0], sorted[n - 1], stdev, percentile(sorted, 0.9),
+        percentile(sorted, 0.99), confidence, median * Math.exp(-half), median * Math.exp(half));
   }
 
   /**
@@ -42,8 +46,22 @@ public final class SampleStatistics {
    * @return t such that P(|T| &lt;= t) = confidence
    */
   public static double tQuantile(double confidence, int degreesOfFreedom) {
+    if (degreesOfFreedom < T_CACHE.length && confidence == T_CACHE_LEVEL) {
+      double t = T_CACHE[degreesOfFreedom];
+      if (t > 0) {
+        return t;
+      }
+      t = new TDistribution(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+      T_CACHE[degreesOfFreedom] = t;
+      return t;
+    }
     return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
   }
+
+  // The stopping rule asks after every trial, and Hipparchus inverts the distribution by iteration: the quantiles of
+  // the default level are kept (a race writes the same value twice).
+  private static final double T_CACHE_LEVEL = 0.95;
+  private static final double[] T_CACHE = new double[1024];
 
   /**
    * A percentile of a sorted sample, by linear interpolation between closest ranks (Hyndman-Fan type 7, as numpy

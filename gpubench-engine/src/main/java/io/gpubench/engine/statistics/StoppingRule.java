@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Decides after each trial whether a case has been timed enough, in the spirit of nvbench's noise criterion:
- * stop when the confidence interval of the mean is narrow enough relative to the mean; stop anyway at the trial
+ * stop when the confidence interval of the median ({@link MedianInterval}, the interval the case reports) is narrow
+ * enough relative to the median; stop anyway at the trial
  * limit or the time budget; and stop when the interval has stopped narrowing (a plateau), since then more trials
  * would only spend time — a case with drifting times never reaches any target.
  *
@@ -28,7 +29,7 @@ public final class StoppingRule {
   private final double confidence;
   private final int window;
   private final List<Double> halfWidths = new ArrayList<>();
-  private final List<Double> samples = new ArrayList<>();
+  private final MedianInterval.Running samples = new MedianInterval.Running();
 
   /**
    * Makes a rule.
@@ -61,7 +62,7 @@ public final class StoppingRule {
    */
   public Optional<Decision> add(double perCallNanos, double timedSeconds) {
     samples.add(perCallNanos);
-    int n = samples.size();
+    int n = samples.count();
     double hw = relativeHalfWidth();
     halfWidths.add(hw);
     String figures = String.format(Locale.ROOT, "±%.2f%% (target ±%.2f%%) after %d trials, %.2fs timed",
@@ -87,24 +88,7 @@ public final class StoppingRule {
   }
 
   private double relativeHalfWidth() {
-    int n = samples.size();
-    if (n < 2) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double mean = 0;
-    for (double s : samples) {
-      mean += s;
-    }
-    mean /= n;
-    double ss = 0;
-    for (double s : samples) {
-      ss += (s - mean) * (s - mean);
-    }
-    double sd = Math.sqrt(ss / (n - 1));
-    if (mean <= 0) {
-      return Double.POSITIVE_INFINITY;
-    }
-    return SampleStatistics.tQuantile(confidence, n - 1) * sd / Math.sqrt(n) / mean;
+    return MedianInterval.relativeHalfWidth(samples.logHalfWidth(confidence));
   }
 
   /**

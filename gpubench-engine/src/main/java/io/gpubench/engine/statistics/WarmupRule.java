@@ -20,9 +20,13 @@ import java.util.Optional;
  *       C2 compiles it with the workload inlined (or they were too far off to wait for: the runner decides, and says
  *       so). Before that a workload can run flat and quiet at half its speed: nothing is queued for the JIT yet.
  *       From that round on, a compilation it triggers shows in the window as a busy compiler or a falling time.
- *   <li><b>Not falling</b>: the median time per call of the last round is at most {@value #FALL} (as a share) below
- *       that of the round {@value #WINDOW} - 1 rounds earlier. Medians over a round's batches, so that one slow batch
- *       (an interrupt, a GC) neither holds the warm-up back nor ends it.
+ *   <li><b>Flat</b>: the median time per call of the last round is at most {@value #FALL} (as a share) below and at
+ *       most {@value #RISE} above that of the round {@value #WINDOW} - 1 rounds earlier. Medians over a round's
+ *       batches, so that one slow batch (an interrupt, a GC) neither holds the warm-up back nor ends it. A time that
+ *       rises is code that changed (a deoptimisation, a recompilation to other code, a device lowering its clocks),
+ *       not steady code: a fork once read "steady … +378.7% against the round 2 before", and its trials timed the
+ *       slower code the rise led to. The rise allowed is wider than the fall, since a loaded machine makes a round
+ *       slower by a few percent now and then and nothing compiles faster for waiting on it.
  *   <li><b>JIT quiet</b>: in the last {@value #WINDOW} - 1 rounds the compiler threads ran for at most
  *       {@value #QUIET_SHARE} (as a share) of the rounds' time, and none was runnable at a round's end: their CPU
  *       time shows a compilation while it runs, whether it ends in the window or not, and a runnable thread one that
@@ -40,8 +44,11 @@ public final class WarmupRule {
   /** Rounds compared: the last one with the one {@code WINDOW - 1} before it. */
   public static final int WINDOW = 3;
 
-  /** How much faster per call the last round may be and still count as not falling. */
-  static final double FALL = 0.02;
+  /** How much faster per call the last round may be and still count as flat. */
+  public static final double FALL = 0.02;
+
+  /** How much slower per call the last round may be and still count as flat. */
+  public static final double RISE = 0.05;
 
   /** The most share of the window's time the JIT may spend compiling and count as quiet. */
   static final double QUIET_SHARE = 0.02;
@@ -122,12 +129,13 @@ public final class WarmupRule {
     rounds.add(round);
     boolean early = !loopDue();
     boolean falling = falling();
+    boolean rising = rising();
     boolean compiling = compiling();
-    if (!early && !falling && !compiling) {
+    if (!early && !falling && !rising && !compiling) {
       return Optional.of(new Decision(WarmupEnd.STEADY, steady(warmupSeconds)));
     }
     if (warmupSeconds >= capSeconds) {
-      return Optional.of(new Decision(WarmupEnd.CAP, capped(warmupSeconds, early, falling, compiling)));
+      return Optional.of(new Decision(WarmupEnd.CAP, capped(warmupSeconds, early, falling, rising, compiling)));
     }
     return Optional.empty();
   }
@@ -140,6 +148,11 @@ public final class WarmupRule {
   private boolean falling() {
     int n = rounds.size();
     return n < WINDOW || rounds.get(n - 1).perCallNanos() < (1 - FALL) * rounds.get(n - WINDOW).perCallNanos();
+  }
+
+  private boolean rising() {
+    int n = rounds.size();
+    return n >= WINDOW && rounds.get(n - 1).perCallNanos() > (1 + RISE) * rounds.get(n - WINDOW).perCallNanos();
   }
 
   private boolean compiling() {
@@ -201,7 +214,7 @@ public final class WarmupRule {
         (last.perCallNanos() / first.perCallNanos() - 1) * 100, WINDOW - 1, jit());
   }
 
-  private String capped(double warmupSeconds, boolean early, boolean falling, boolean compiling) {
+  private String capped(double warmupSeconds, boolean early, boolean falling, boolean rising, boolean compiling) {
     int n = rounds.size();
     List<String> why = new ArrayList<>();
     if (n < WINDOW) {
@@ -215,6 +228,12 @@ public final class WarmupRule {
         double before = rounds.get(n - WINDOW).perCallNanos();
         why.add(String.format(Locale.ROOT, "the time per call still falls (%s, %.1f%% below %s %d rounds before)",
             nanos(last), (1 - last / before) * 100, nanos(before), WINDOW - 1));
+      }
+      if (rising) {
+        double last = rounds.get(n - 1).perCallNanos();
+        double before = rounds.get(n - WINDOW).perCallNanos();
+        why.add(String.format(Locale.ROOT, "the time per call rises (%s, %.1f%% above %s %d rounds before)",
+            nanos(last), (last / before - 1) * 100, nanos(before), WINDOW - 1));
       }
       if (compiling) {
         why.add(jit());

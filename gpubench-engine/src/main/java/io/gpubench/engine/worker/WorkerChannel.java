@@ -1,18 +1,25 @@
 package io.gpubench.engine.worker;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Failure;
-import io.gpubench.engine.protocol.Phase;
+import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
 
-/** The steps of a case, asked of a worker process, each within the case's time limit. */
+/**
+ * The steps of a case, asked of a worker process, each within the case's time limit: one {@link Step} each, or
+ * several in one frame ({@link #run}).
+ */
 final class WorkerChannel implements CaseChannel {
   private final WorkerProcess worker;
   private final Duration timeout;
-  private final java.util.function.Consumer<io.gpubench.engine.protocol.Frames.Frame> interim;
+  private final Consumer<Frames.Frame> interim;
 
   WorkerChannel(WorkerProcess worker, Duration timeout) {
     this(worker, timeout, null);
@@ -25,66 +32,74 @@ final class WorkerChannel implements CaseChannel {
    * @param timeout the time limit of a step
    * @param interim takes the rank's arrivals at the engine's barrier during a step
    */
-  WorkerChannel(WorkerProcess worker, Duration timeout,
-      java.util.function.Consumer<io.gpubench.engine.protocol.Frames.Frame> interim) {
+  WorkerChannel(WorkerProcess worker, Duration timeout, Consumer<Frames.Frame> interim) {
     this.worker = worker;
     this.timeout = timeout;
     this.interim = interim;
   }
 
   @Override
-  public String newWorldId(io.gpubench.api.BackendId backend) throws StepFailed {
-    return worker.call("worldId", backend, timeout, Phase.OPEN_BACKEND, interim).body().asString();
+  public List<Object> run(List<Step.Call> calls) throws StepFailed {
+    return worker.call(calls, timeout, interim);
+  }
+
+  private <T> T call(Step step, Object body, Class<T> reply) throws StepFailed {
+    return reply.cast(worker.call(step.with(body), timeout, interim));
+  }
+
+  @Override
+  public String newWorldId(BackendId backend) throws StepFailed {
+    return call(Step.WORLD_ID, backend, String.class);
   }
 
   @Override
   public Steps.Prepared prepare(CaseRequest request) throws StepFailed {
-    return worker.call("prepare", request, timeout, Phase.SETUP, interim).as(Steps.Prepared.class);
+    return call(Step.PREPARE, request, Steps.Prepared.class);
   }
 
   @Override
   public Steps.Checked checkedCall() throws StepFailed {
-    return worker.call("checkedCall", null, timeout, Phase.CHECKED_CALL, interim).as(Steps.Checked.class);
+    return call(Step.CHECKED_CALL, null, Steps.Checked.class);
   }
 
   @Override
   public Steps.Warmed warmup(int calls) throws StepFailed {
-    return worker.call("warmup", calls, timeout, Phase.WARMUP, interim).as(Steps.Warmed.class);
+    return call(Step.WARMUP, calls, Steps.Warmed.class);
   }
 
   @Override
-  public Steps.Settled settle(Steps.SettleRequest request) throws StepFailed {
-    return worker.call("settle", request, timeout, Phase.WARMUP, interim).as(Steps.Settled.class);
+  public Steps.Settled settle(Steps.SettlePlan plan) throws StepFailed {
+    return call(Step.SETTLE, plan, Steps.Settled.class);
   }
 
   @Override
-  public void startTrials(int callsPerTrial) throws StepFailed {
-    worker.call("startTrials", callsPerTrial, timeout, Phase.TRIALS, interim);
+  public Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed {
+    return call(Step.START_TRIALS, plan, Steps.Started.class);
   }
 
   @Override
   public Steps.TrialBatch trials(int count) throws StepFailed {
-    return worker.call("trials", count, timeout, Phase.TRIALS, interim).as(Steps.TrialBatch.class);
+    return call(Step.TRIALS, count, Steps.TrialBatch.class);
   }
 
   @Override
   public Steps.TrialsEnded endTrials() throws StepFailed {
-    return worker.call("endTrials", null, timeout, Phase.TRIALS, interim).as(Steps.TrialsEnded.class);
+    return call(Step.END_TRIALS, null, Steps.TrialsEnded.class);
   }
 
   @Override
   public void instrument(Steps.Instruments instruments) throws StepFailed {
-    worker.call("instrument", instruments, timeout, Phase.TRIALS);
+    call(Step.INSTRUMENT, instruments, Void.class);
   }
 
   @Override
   public Steps.Collected collect(Steps.AuditRequest request) throws StepFailed {
-    return worker.call("collect", request, timeout, Phase.AUDIT).as(Steps.Collected.class);
+    return call(Step.COLLECT, request, Steps.Collected.class);
   }
 
   @Override
   public Steps.Finished finish() throws StepFailed {
-    return worker.call("finish", null, timeout, Phase.FINAL_CHECK, interim).as(Steps.Finished.class);
+    return call(Step.FINISH, null, Steps.Finished.class);
   }
 
   @Override
@@ -93,7 +108,7 @@ final class WorkerChannel implements CaseChannel {
       return new Steps.Released(null, "the worker " + worker.name() + " was lost");
     }
     try {
-      return worker.call("abandon", null, timeout, Phase.TEARDOWN, interim).as(Steps.Released.class);
+      return call(Step.ABANDON, null, Steps.Released.class);
     } catch (StepFailed e) {
       Failure f = e.failure();
       return new Steps.Released(f, f.runnerUnusable() ? f.description() : null);

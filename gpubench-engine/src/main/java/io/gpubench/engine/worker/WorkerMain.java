@@ -3,11 +3,12 @@ package io.gpubench.engine.worker;
 import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.bench.CaseSession;
-import io.gpubench.engine.protocol.CaseRequest;
+import io.gpubench.engine.protocol.Control;
+import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.support.Frameworks;
-import io.gpubench.engine.protocol.Steps;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -16,7 +17,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,8 +29,10 @@ import java.util.concurrent.Executors;
  * at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures or a failure. The reader
  * thread stays free while a step runs, so that the engine can still ask for a thread dump of a step that hangs.
  *
- * <p>Arguments: the engine's port on the loopback interface, the token the engine expects back in the hello, and
- * the file of the build JVM's system properties ({@link WorkerProperties}), set before any benchmark class loads.
+ * <p>Arguments: the engine's port on the loopback interface (or its {@code host:port}), the run's secret the engine
+ * expects back in the hello, and the file of the build JVM's system properties ({@link WorkerProperties}), set
+ * before any benchmark class loads. The frames ({@link Frames}, {@link Step}, {@link Control}) assume nothing of the
+ * connection but a stream each way.
  */
 public final class WorkerMain {
   private final DataInputStream in;
@@ -49,17 +54,18 @@ public final class WorkerMain {
   /**
    * Runs the worker until the engine says {@code exit} or closes the connection.
    *
-   * @param args the engine's port and the token
+   * @param args the engine's address ({@code port} on the loopback interface, or {@code host:port}), the token and
+   *     the system properties file
    * @throws IOException when the connection cannot be made
    */
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
-      System.err.println("usage: WorkerMain <engine port> <token> <system properties file>; started by the gpubench"
-          + " engine");
+      System.err.println("usage: WorkerMain <engine port or host:port> <token> <system properties file>; started by"
+          + " the gpubench engine");
       System.exit(2);
     }
     WorkerProperties.apply(java.nio.file.Path.of(args[2]));
-    Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0]));
+    Socket socket = connect(args[0]);
     socket.setTcpNoDelay(true);
     DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
     DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -67,9 +73,18 @@ public final class WorkerMain {
     hello.put("version", Frames.VERSION);
     hello.put("token", args[1]);
     hello.put("pid", ProcessHandle.current().pid());
-    Frames.write(out, "hello", hello);
+    Frames.write(out, Control.HELLO, hello);
     new WorkerMain(in, out).serve();
     System.exit(0);
+  }
+
+  /** The engine's address: a port on the loopback interface, or a host and port (a worker on another machine). */
+  private static Socket connect(String address) throws IOException {
+    int colon = address.lastIndexOf(':');
+    if (colon < 0) {
+      return new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(address));
+    }
+    return new Socket(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
   }
 
   private void serve() throws IOException {
@@ -81,16 +96,16 @@ public final class WorkerMain {
         return; // the engine is gone: nothing is left to answer
       }
       switch (f.op()) {
-        case "configure" -> configure(f);
-        case "threadDump" -> {
+        case CONFIGURE -> configure(f);
+        case THREAD_DUMP -> {
           CaseSession s = session;
           String waiting = s == null ? null : s.waitingFor();
-          Frames.write(out, "threadDump", (waiting == null ? ""
+          Frames.write(out, Control.THREAD_DUMP, (waiting == null ? ""
               : "(" + io.gpubench.engine.protocol.RankChannel.WAITING_FOR_PEERS + ": " + waiting + ")\n")
               + ThreadDumps.all());
         }
-        case "release" -> barrierNews.add("release");
-        case "abort" -> {
+        case RELEASE -> barrierNews.add("release");
+        case ABORT -> {
           // another rank of the world failed: end this rank's waits for its peers now
           barrierNews.add("abort");
           CaseSession s = session;
@@ -98,28 +113,41 @@ public final class WorkerMain {
             s.abortWorld();
           }
         }
-        case "exit" -> {
-          Frames.write(out, "bye", null);
+        case EXIT -> {
+          Frames.write(out, Control.BYE, null);
           return;
         }
-        default -> bench.execute(() -> step(f));
+        case STEPS -> {
+          List<Step.Call> calls = Frames.steps(f);
+          bench.execute(() -> steps(calls));
+        }
+        default -> {
+          Frames.write(out, Control.WORKER_ERROR, "the engine sent a " + f.op().wireName() + " frame, which a worker"
+              + " does not take");
+          return;
+        }
       }
     }
   }
 
   @SuppressWarnings("unchecked")
   private void configure(Frames.Frame f) throws IOException {
-    Map<String, String> settings = f.as(Map.class);
-    // Benchmark code reads its own gpubench.* switches as system properties: it sees in the worker what it would
-    // have seen in the build's JVM (set there as -D or as JUnit configuration parameters).
-    settings.forEach((k, v) -> System.setProperty("gpubench." + k, v));
-    BackendSettings backendSettings = key -> java.util.Optional.ofNullable(settings.get(key));
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    CaseSession s = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
-    s.barrier(this::barrier);
-    s.primeJitReadings();
-    session = s;
-    Frames.write(out, "configured", null);
+    try {
+      Map<String, String> settings = f.as(Map.class);
+      // Benchmark code reads its own gpubench.* switches as system properties: it sees in the worker what it would
+      // have seen in the build's JVM (set there as -D or as JUnit configuration parameters).
+      settings.forEach((k, v) -> System.setProperty("gpubench." + k, v));
+      BackendSettings backendSettings = key -> java.util.Optional.ofNullable(settings.get(key));
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      CaseSession s = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
+      s.barrier(this::barrier);
+      s.primeJitReadings();
+      session = s;
+    } catch (Throwable e) {
+      Frames.write(out, Control.WORKER_ERROR, io.gpubench.engine.protocol.Throwables.describe(e));
+      return;
+    }
+    Frames.write(out, Control.CONFIGURED, null);
   }
 
   /**
@@ -129,7 +157,7 @@ public final class WorkerMain {
    */
   private void barrier() {
     try {
-      Frames.write(out, "barrier", null);
+      Frames.write(out, Control.BARRIER, null);
       String news = barrierNews.take();
       if (news.equals("abort")) {
         barrierNews.add("abort");
@@ -144,46 +172,36 @@ public final class WorkerMain {
     }
   }
 
-  /** Runs one step on the bench thread and answers it; a failure of the step is an answer, not an error. */
-  private void step(Frames.Frame f) {
+  /**
+   * Runs a batch of steps on the bench thread, in order, saying which starts (so that the engine's time limit is a
+   * step's), and answers with their replies; a step's failure ends the batch and is an answer, not an error.
+   */
+  private void steps(List<Step.Call> calls) {
     try {
-      Object reply;
-      try {
-        reply = switch (f.op()) {
-          case "worldId" -> session.newWorldId(f.as(io.gpubench.api.BackendId.class));
-          case "prepare" -> {
-            barrierNews.clear();
-            yield session.prepare(f.as(CaseRequest.class));
-          }
-          case "checkedCall" -> session.checkedCall();
-          case "warmup" -> session.warmup(f.body().asInt());
-          case "settle" -> session.settle(f.as(io.gpubench.engine.protocol.Steps.SettleRequest.class));
-          case "startTrials" -> {
-            session.startTrials(f.body().asInt());
-            yield null;
-          }
-          case "trials" -> session.trials(f.body().asInt());
-          case "endTrials" -> session.endTrials();
-          case "instrument" -> {
-            session.instrument(f.as(Steps.Instruments.class));
-            yield null;
-          }
-          case "collect" -> session.collect(f.as(Steps.AuditRequest.class));
-          case "finish" -> session.finish();
-          case "abandon" -> session.abandon();
-          default -> throw new IllegalStateException("unknown step " + f.op());
-        };
-      } catch (StepFailed e) {
-        Frames.write(out, "failure", e.failure());
-        return;
+      List<Object> replies = new ArrayList<>(calls.size());
+      Failure failure = null;
+      for (int i = 0; i < calls.size(); i++) {
+        Step.Call c = calls.get(i);
+        if (i > 0) {
+          Frames.write(out, Control.PROGRESS, i);
+        }
+        if (c.step() == Step.PREPARE) {
+          barrierNews.clear();
+        }
+        try {
+          replies.add(c.step().run(session, c.body()));
+        } catch (StepFailed e) {
+          failure = e.failure();
+          break;
+        }
       }
-      Frames.write(out, f.op(), reply);
+      Frames.writeReplies(out, new Frames.Replies(replies, failure));
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.
     } catch (Throwable e) {
       // A step's own failures are answers; this is a fault of the worker, so the engine must learn of it.
       try {
-        Frames.write(out, "workerError", io.gpubench.engine.protocol.Throwables.describe(e));
+        Frames.write(out, Control.WORKER_ERROR, io.gpubench.engine.protocol.Throwables.describe(e));
       } catch (IOException | RuntimeException ignored) {
         // nothing more can be said
       }

@@ -38,9 +38,10 @@ public final class WorkerPool implements AutoCloseable {
    * @param worker the process
    * @param channel the case's steps over it
    * @param backendInWorker the case's backend as the worker sees it
+   * @param started whether the worker was started for this lease (else kept from an earlier case)
    */
   public record Lease(String key, BackendId device, WorkerProcess worker, CaseChannel channel,
-      BackendId backendInWorker) {}
+      BackendId backendInWorker, boolean started) {}
 
   /**
    * Makes the pool of a run.
@@ -80,6 +81,7 @@ public final class WorkerPool implements AutoCloseable {
     BackendId device = spec.backend().id();
     String key = key(spec, policy) + (fork == 0 ? "" : "|fork" + fork);
     WorkerProcess worker;
+    boolean started = false;
     synchronized (this) {
       retireOthers(device, key);
       retireWorlds(Set.of(device), null);
@@ -97,6 +99,7 @@ public final class WorkerPool implements AutoCloseable {
             + nextNumber() + (fork == 0 ? "" : "-fork" + (fork + 1));
         worker = WorkerProcess.start(launch, name, dir, policy.jvmArgs(), spec.backend().workerEnvironment(),
             Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
+        started = true;
       }
     } catch (StepFailed e) {
       synchronized (this) {
@@ -105,7 +108,7 @@ public final class WorkerPool implements AutoCloseable {
       throw e;
     }
     return new Lease(key, device, worker,
-        new WorkerChannel(worker, Duration.ofSeconds(policy.timeoutSeconds())), spec.backend().idInWorker());
+        new WorkerChannel(worker, Duration.ofSeconds(policy.timeoutSeconds())), spec.backend().idInWorker(), started);
   }
 
   /**

@@ -1,8 +1,10 @@
 package io.gpubench.engine.worker;
 
+import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Frames;
 import io.gpubench.engine.protocol.Phase;
+import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -99,7 +101,7 @@ final class WorkerProcess implements AutoCloseable {
       WorkerProcess w = new WorkerProcess(name, process, socket, log, dir);
       socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
       Frames.Frame hello = Frames.read(w.in);
-      if (!"hello".equals(hello.op()) || !token.equals(hello.body().path("token").asString())) {
+      if (hello.op() != Control.HELLO || !sameSecret(token, hello.body().path("token").asString())) {
         w.close();
         throw new StepFailed(new Failure(Phase.WORKER_START, null, "a process other than the worker connected",
             null, false, true), null);
@@ -110,11 +112,30 @@ final class WorkerProcess implements AutoCloseable {
             + hello.body().path("version").asInt() + ", the engine " + Frames.VERSION
             + ": two gpubench-engine versions are on the class path", null, false, true), null);
       }
-      w.call("configure", settings, startTimeout, Phase.WORKER_START);
+      Frames.write(w.out, Control.CONFIGURE, settings);
+      // opening the backends (a CUDA context, DJL's natives) may take as long as the start itself
+      Frames.Frame configured = w.read(System.nanoTime() + startTimeout.toNanos());
+      if (configured.op() == Control.WORKER_ERROR) {
+        String why = configured.body().asString();
+        w.close();
+        throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker could not configure itself: " + why,
+            null, false, true), null);
+      }
+      if (configured.op() != Control.CONFIGURED) {
+        w.close();
+        throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker answered its configuration with a "
+            + configured.op().wireName() + " frame", null, false, true), null);
+      }
       return w;
     } catch (IOException e) {
       throw startFailure(process, log, dir, "the connection failed: " + e.getMessage());
     }
+  }
+
+  /** Compares the secret in constant time, so that a wrong one says nothing of the right one by its timing. */
+  private static boolean sameSecret(String expected, String given) {
+    return java.security.MessageDigest.isEqual(expected.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        given.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private static StepFailed startFailure(Process process, Path log, Path dir, String why) {
@@ -150,64 +171,64 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /**
-   * Asks for a step and waits for its answer.
+   * Asks for steps and waits for their replies, handing the frames the worker sends while a step runs (a rank of a
+   * world arriving at the engine's barrier) to {@code interim}. The time limit is a step's: it starts again with each
+   * step the worker says it starts.
    *
-   * @param op the step
-   * @param body its body, or null
-   * @param timeout the longest it may take
-   * @param phase the phase, for messages
-   * @return the answer's frame; a {@code failure} answer is thrown
-   * @throws StepFailed the step's failure, or the worker's loss (time limit, death)
-   */
-  Frames.Frame call(String op, Object body, Duration timeout, Phase phase) throws StepFailed {
-    return call(op, body, timeout, phase, null);
-  }
-
-  /**
-   * Asks for a step and waits for its answer, handing the frames the worker sends while the step runs (a rank of a
-   * world arriving at the engine's barrier) to {@code interim}; the time limit covers the whole step.
-   *
-   * @param op the step
-   * @param body its body, or null
-   * @param timeout the longest it may take
-   * @param phase the phase, for messages
+   * @param calls the steps, in order
+   * @param timeout the longest one step may take
    * @param interim takes {@code barrier} frames; null where the worker sends none
-   * @return the answer's frame; a {@code failure} answer is thrown
-   * @throws StepFailed the step's failure, or the worker's loss (time limit, death)
+   * @return the replies, one per step, of the steps' reply types
+   * @throws StepFailed a step's failure (the steps after it were not run), or the worker's loss (time limit, death)
    */
-  Frames.Frame call(String op, Object body, Duration timeout, Phase phase, java.util.function.Consumer<Frames.Frame> interim)
-      throws StepFailed {
+  java.util.List<Object> call(java.util.List<Step.Call> calls, Duration timeout,
+      java.util.function.Consumer<Frames.Frame> interim) throws StepFailed {
+    Phase phase = calls.get(0).step().phase();
     if (!usable()) {
       throw lostFailure(phase, "the worker " + name + " was already lost");
     }
     try {
-      Frames.write(out, op, body);
+      Frames.writeSteps(out, calls);
       long deadline = System.nanoTime() + timeout.toNanos();
-      Frames.Frame f;
       while (true) {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0) {
-          throw new SocketTimeoutException("the step's time is up");
-        }
-        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, left)));
-        f = Frames.read(in);
-        if (!"barrier".equals(f.op())) {
-          break;
-        }
-        if (interim == null) {
-          lose();
-          throw lostFailure(phase, "the worker sent a barrier frame outside a world");
-        }
-        interim.accept(f);
-      }
-      switch (f.op()) {
-        case "failure" -> throw new StepFailed(f.as(Failure.class), null);
-        case "workerError" -> {
-          lose();
-          throw lostFailure(phase, "the worker failed: " + f.body().asString());
-        }
-        default -> {
-          return f;
+        Frames.Frame f = read(deadline);
+        switch (f.op()) {
+          case BARRIER -> {
+            if (interim == null) {
+              lose();
+              throw lostFailure(phase, "the worker sent a barrier frame outside a world");
+            }
+            interim.accept(f);
+          }
+          case PROGRESS -> {
+            int at = f.body().asInt();
+            if (at < 0 || at >= calls.size()) {
+              lose();
+              throw lostFailure(phase, "the worker said it started step " + at + " of " + calls.size());
+            }
+            phase = calls.get(at).step().phase();
+            deadline = System.nanoTime() + timeout.toNanos();
+          }
+          case REPLIES -> {
+            Frames.Replies r = Frames.replies(f, calls.stream().map(Step.Call::step).toList());
+            if (r.failure() != null) {
+              throw new StepFailed(r.failure(), null);
+            }
+            if (r.replies().size() != calls.size()) {
+              lose();
+              throw lostFailure(phase, "the worker answered " + r.replies().size() + " of " + calls.size()
+                  + " steps without a failure");
+            }
+            return r.replies();
+          }
+          case WORKER_ERROR -> {
+            lose();
+            throw lostFailure(phase, "the worker failed: " + f.body().asString());
+          }
+          default -> {
+            lose();
+            throw lostFailure(phase, "the worker sent a " + f.op().wireName() + " frame during a step");
+          }
         }
       }
     } catch (SocketTimeoutException e) {
@@ -223,12 +244,36 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /**
+   * Asks for one step.
+   *
+   * @param call the step
+   * @param timeout the longest it may take
+   * @param interim takes {@code barrier} frames, or null
+   * @return its reply
+   * @throws StepFailed as for {@link #call(java.util.List, Duration, java.util.function.Consumer)}
+   */
+  Object call(Step.Call call, Duration timeout, java.util.function.Consumer<Frames.Frame> interim)
+      throws StepFailed {
+    return call(java.util.List.of(call), timeout, interim).get(0);
+  }
+
+  /** The next frame, before the deadline (on {@link System#nanoTime()}). */
+  private Frames.Frame read(long deadline) throws IOException {
+    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+    if (left <= 0) {
+      throw new SocketTimeoutException("the step's time is up");
+    }
+    socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, left)));
+    return Frames.read(in);
+  }
+
+  /**
    * Sends the worker a frame that needs no answer (a barrier's release, an abort); a worker already gone is
    * ignored, since its step's answer says so.
    *
    * @param op the frame's operation
    */
-  void tell(String op) {
+  void tell(Control op) {
     if (lost) {
       return;
     }
@@ -265,12 +310,11 @@ final class WorkerProcess implements AutoCloseable {
   /** The stacks of the worker's threads: asked over the connection, else printed by the JVM on SIGQUIT. */
   private String threadDump() {
     try {
-      Frames.write(out, "threadDump", null);
+      Frames.write(out, Control.THREAD_DUMP, null);
       long deadline = System.nanoTime() + DUMP_WAIT.toNanos();
       while (System.nanoTime() < deadline) {
-        socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-        Frames.Frame f = Frames.read(in);
-        if (f.op().equals("threadDump")) {
+        Frames.Frame f = read(deadline);
+        if (f.op() == Control.THREAD_DUMP) {
           return f.body().asString();
         }
       }
@@ -322,7 +366,7 @@ final class WorkerProcess implements AutoCloseable {
   public void close() {
     if (!lost && process.isAlive()) {
       try {
-        Frames.write(out, "exit", null);
+        Frames.write(out, Control.EXIT, null);
         process.waitFor(5, TimeUnit.SECONDS);
       } catch (IOException e) {
         // it is going anyway

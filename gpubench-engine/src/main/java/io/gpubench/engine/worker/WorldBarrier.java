@@ -39,7 +39,7 @@ final class WorldBarrier {
     // No rank can arrive at the next barrier before it is released from this one, so releasing outside the lock
     // cannot mix two barriers.
     for (WorkerProcess w : workers) {
-      w.tell("release");
+      w.tell(io.gpubench.engine.protocol.Control.RELEASE);
     }
   }
 }

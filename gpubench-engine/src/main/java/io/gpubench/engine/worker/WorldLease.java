@@ -56,7 +56,7 @@ public final class WorldLease {
 
         @Override
         public void abort() {
-          w.tell("abort");
+          w.tell(io.gpubench.engine.protocol.Control.ABORT);
         }
 
         @Override

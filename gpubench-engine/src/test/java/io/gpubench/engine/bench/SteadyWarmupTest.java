@@ -3,6 +3,7 @@ package io.gpubench.engine.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpubench.engine.protocol.Steps;
+import io.gpubench.engine.statistics.CallsPerTrial;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,8 @@ class SteadyWarmupTest {
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(3);
     assertThat(s.seconds()).isLessThan(0.01);
-    assertThat(s.callsPerTrial()).as("a millisecond of 50 ns calls").isEqualTo(20_000);
+    assertThat(s.callsPerTrial()).as("a tenth of a millisecond of 50 ns calls").isEqualTo(2_000);
+    assertThat(s.atOnce()).as("the loop was due before the first round").isTrue();
     assertThat(s.detail()).startsWith("steady after 3 rounds").contains("50.0 ns per call")
         .endsWith("the trial loop was due for C2 after 1,000,000 runs and 1,000,000 calls in this JVM");
   }
@@ -79,7 +81,7 @@ class SteadyWarmupTest {
     long runsBeforeWindow = s.rounds().subList(0, window).stream().mapToLong(Steps.Round::batches).sum();
     assertThat(runsBeforeWindow).as("HotSpot's 600 runs, reported every 1,024").isGreaterThanOrEqualTo(1_024);
     assertThat(s.seconds()).as("about a second of 35 µs calls").isBetween(1.0, 3.0);
-    assertThat(s.detail()).contains("the trial loop was due for C2 after 1,0");
+    assertThat(s.detail()).contains("the trial loop was due for C2 after ");
   }
 
   @Test
@@ -118,10 +120,19 @@ class SteadyWarmupTest {
   }
 
   @Test
-  void theEnginesCallsPerTrialMakeAMillisecond() {
-    assertThat(SteadyWarmup.autoCalls(40)).isEqualTo(25_000);
-    assertThat(SteadyWarmup.autoCalls(20e6)).isEqualTo(1);
-    assertThat(SteadyWarmup.autoCalls(0.001)).isEqualTo(SteadyWarmup.MAX_CALLS);
-    assertThat(SteadyWarmup.autoCalls(Double.NaN)).isEqualTo(1);
+  void theEnginesCallsPerTrialMakeATenthOfAMillisecond() {
+    assertThat(CallsPerTrial.auto(40)).isEqualTo(2_500);
+    assertThat(CallsPerTrial.auto(20e6)).isEqualTo(1);
+    assertThat(CallsPerTrial.auto(0.0001)).isEqualTo(CallsPerTrial.MAX_CALLS);
+    assertThat(CallsPerTrial.auto(Double.NaN)).isEqualTo(1);
+  }
+
+  @Test
+  void aShortDeviceCallGetsABatchOfAboutHalfAMillisecondAndALongOneNone() {
+    assertThat(CallsPerTrial.batch(5_000)).as("a 5 µs kernel: 100 calls back to back").isEqualTo(100);
+    assertThat(CallsPerTrial.batch(49_000)).isEqualTo(CallsPerTrial.MIN_BATCH_CALLS + 1);
+    assertThat(CallsPerTrial.batch(100)).isEqualTo(CallsPerTrial.MAX_BATCH_CALLS);
+    assertThat(CallsPerTrial.batch(50_000)).as("from 50 µs the single call is the headline").isZero();
+    assertThat(CallsPerTrial.batch(Double.NaN)).isZero();
   }
 }

@@ -1,6 +1,7 @@
 package io.gpubench.engine.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.CacheMode;
@@ -247,6 +248,71 @@ class DeviceTimingStepsTest {
     assertThat(t.launchInclusive().median()).isEqualTo(120.0);
     assertThat(t.primary()).isSameAs(t.device());
     assertThat(t.host().n()).isEqualTo(4);
+  }
+
+  /**
+   * A 5 µs kernel whose one-call trial pays 2 µs more (a graph launch and the event pair): where the engine picks the
+   * calls, each trial is followed by a batch trial of about half a millisecond of calls, and the batch figure, with
+   * the 2 µs spread over its calls, is the headline beside the single-call figure.
+   */
+  @Test
+  void aShortCallInGraphModeGetsABatchFigureAsItsHeadlineBesideTheSingleCall() throws Throwable {
+    TrialClock graph = new TrialClock() {
+      @Override
+      public void start() {
+        throw new AssertionError("the loop must hand the calls to time()");
+      }
+
+      @Override
+      public TrialTime stop() {
+        throw new AssertionError("the loop must hand the calls to time()");
+      }
+
+      @Override
+      public TrialTime time(TrialCalls calls) throws Throwable {
+        int before = Counting.CALLS.get();
+        calls.run();
+        int n = Counting.CALLS.get() - before;
+        return new TrialTime(10_000.0 * n, 5_000.0 * n + 2_000, 9_000.0 * n);
+      }
+
+      @Override
+      public String deviceClock() {
+        return "fake-event";
+      }
+
+      @Override
+      public DeviceTiming mode() {
+        return DeviceTiming.GRAPH;
+      }
+
+      @Override
+      public String modeReason() {
+        return "fake: short trials";
+      }
+    };
+    ClockSession session = new ClockSession(graph);
+    Timing t = run(session, policy(4, 0, DeviceTiming.AUTO));
+
+    int batch = io.gpubench.engine.statistics.CallsPerTrial.batch(7_000);
+    assertThat(batch).as("half a millisecond of 7 µs calls").isEqualTo(72);
+    assertThat(t.callsPerTrial()).isEqualTo(1);
+    assertThat(t.batchCalls()).isEqualTo(batch);
+    assertThat(session.asked).as("the batch's clock is asked for in the single clock's mode")
+        .containsExactly(DeviceTiming.AUTO, DeviceTiming.GRAPH);
+    assertThat(t.device().median()).as("one call a trial").isEqualTo(7_000.0);
+    assertThat(t.batch().median()).isCloseTo(5_000 + 2_000.0 / batch, within(1e-6));
+    assertThat(t.primary()).isSameAs(t.batch());
+    assertThat(t.trials()).hasSize(4).allSatisfy(trial -> assertThat(trial.batchNanos()).isNotNull());
+    assertThat(t.singleCall()).isSameAs(t.device());
+  }
+
+  @Test
+  void aDeclaredCallsPerTrialGetsNoBatchFigure() throws Throwable {
+    Timing t = run(new ClockSession(new CapturingClock()), policy(3, 1, DeviceTiming.GRAPH));
+    assertThat(t.batch()).isNull();
+    assertThat(t.batchCalls()).isZero();
+    assertThat(t.primary()).isSameAs(t.device());
   }
 
   @Test

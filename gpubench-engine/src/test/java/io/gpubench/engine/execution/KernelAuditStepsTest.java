@@ -222,12 +222,14 @@ class KernelAuditStepsTest {
       }
 
       @Override
-      public Steps.Settled settle(Steps.SettleRequest request) {
+      public Steps.Settled settle(Steps.SettlePlan plan) {
         throw new UnsupportedOperationException();
       }
 
       @Override
-      public void startTrials(int callsPerTrial) {}
+      public Steps.Started startTrials(Steps.TrialsPlan plan) {
+        return new Steps.Started(plan.callsPerTrial(), 0);
+      }
 
       @Override
       public Steps.TrialBatch trials(int count) {

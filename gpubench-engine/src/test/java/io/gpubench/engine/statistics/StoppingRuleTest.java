@@ -31,7 +31,7 @@ class StoppingRuleTest {
     int n = 0;
     while (d.isEmpty()) {
       n++;
-      d = rule.add(1000 * (1 + r.nextGaussian() * 0.5), n * 0.001);
+      d = rule.add(1000 * Math.exp(r.nextGaussian() * 0.5), n * 0.001);
     }
     assertThat(n).isEqualTo(40);
     assertThat(d.get().reason()).isEqualTo(StopReason.MAX_TRIALS);

@@ -121,4 +121,28 @@ class WarmupRuleTest {
     assertThat(rule.add(new WarmupRule.Round(100, -1, -1, 0.1), 0.3)).get()
         .extracting(WarmupRule.Decision::detail).asString().endsWith("the JIT's activity is unknown in this JVM");
   }
+
+  /**
+   * Issue 23: a fork was called "steady after 17 rounds … +378.7% against the round 2 before", and its trials timed the
+   * slower code. A time that rises is code that changed, not steady code.
+   */
+  @Test
+  void aRisingTimeIsNeverSteadyAndTheCapSaysItRose() {
+    WarmupRule rule = new WarmupRule(10);
+    rule.add(round(1_120, 0), 0.1);
+    rule.add(round(1_130, 0), 0.2);
+    assertThat(rule.add(round(5_360, 0), 0.3)).as("+378.7% against the round 2 before").isEmpty();
+    assertThat(rule.add(round(5_360, 0), 0.4)).as("still +374% against the round 2 before").isEmpty();
+    assertThat(rule.add(round(5_370, 0), 0.5)).as("flat at the slower code now").get()
+        .extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+    WarmupRule capped = new WarmupRule(0.25);
+    capped.add(round(100, 0), 0.1);
+    capped.add(round(100, 0), 0.2);
+    assertThat(capped.add(round(130, 0), 0.3)).get().extracting(WarmupRule.Decision::detail).asString()
+        .contains("the time per call rises (130 ns, 30.0% above 100 ns 2 rounds before)");
+    WarmupRule noisy = new WarmupRule(10);
+    noisy.add(round(100, 0), 0.1);
+    noisy.add(round(100, 0), 0.2);
+    assertThat(noisy.add(round(104, 0), 0.3)).as("a loaded machine's few percent are flat").isPresent();
+  }
 }

@@ -200,8 +200,7 @@ final class RunWriter {
     }
     ps.setString(i++, tightest == null ? null : tightest.metric().key());
     setDouble(ps, i++, tightest == null ? null : tightest.usedShare());
-    // flagged as the stored samples are: a run judged by its quiet trials is clean
-    ps.setBoolean(i++, !samples.flags().isEmpty());
+    ps.setBoolean(i++, !CaseDigest.deviceStateFlags(k).isEmpty());
     ps.setBytes(i++, samples.size() == 0 ? null : Samples.pack(samples.values()));
     ps.setString(i, LINE.writeValueAsString(k));
   }

@@ -34,8 +34,8 @@ public record BaselineCase(String id, String clock, List<BaselineRun> runs) {
    * @return one entry per run
    */
   public List<RunSamples> samples() {
-    return runs.stream().map(r -> new RunSamples(r.runId(), clock, r.toArray(), r.flags(), r.boundingSlowdown()))
-        .toList();
+    return runs.stream().map(r -> new RunSamples(r.runId(), clock, r.toArray(), r.flags(), r.boundingSlowdown(),
+        r.boundingSpread())).toList();
   }
 
   /**

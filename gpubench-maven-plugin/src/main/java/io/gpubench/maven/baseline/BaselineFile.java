@@ -109,9 +109,9 @@ public final class BaselineFile {
         if (c.id() == null || c.id().isBlank()) {
           throw new InvalidBaselineException(file, where + " (" + e.key() + ") has a case without an \"id\"");
         }
-        if (!List.of(RunSamples.DEVICE, RunSamples.HOST).contains(c.clock())) {
+        if (!List.of(RunSamples.DEVICE, RunSamples.HOST, RunSamples.DEVICE_BATCH).contains(c.clock())) {
           throw new InvalidBaselineException(file, "case " + c.id() + " has clock \"" + c.clock()
-              + "\"; expected \"device\" or \"host\"");
+              + "\"; expected \"device\", \"device-batch\" or \"host\"");
         }
         if (c.runs().isEmpty()) {
           throw new InvalidBaselineException(file, "case " + c.id() + " needs \"runs\": a non-empty list of runs");
@@ -123,6 +123,15 @@ public final class BaselineFile {
             throw new InvalidBaselineException(file, "case " + c.id() + " runs[" + r + "]"
                 + (run.runId() == null ? "" : " (" + run.runId() + ")")
                 + " needs \"samplesNanos\": a non-empty list of positive times");
+          }
+          for (var bound : java.util.Map.of("slowdown", java.util.Optional.ofNullable(run.slowdown()), "spread",
+              java.util.Optional.ofNullable(run.spread())).entrySet()) {
+            Double v = bound.getValue().orElse(null);
+            if (v != null && !(v >= 1 && v < Double.POSITIVE_INFINITY)) {
+              throw new InvalidBaselineException(file, "case " + c.id() + " runs[" + r + "]"
+                  + (run.runId() == null ? "" : " (" + run.runId() + ")") + " has \"" + bound.getKey() + "\": " + v
+                  + "; a bound is a finite factor of at least 1");
+            }
           }
         }
       }

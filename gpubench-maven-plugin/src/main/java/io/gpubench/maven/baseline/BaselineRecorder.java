@@ -4,6 +4,7 @@ import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.Fingerprint;
+import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,8 +48,8 @@ public final class BaselineRecorder {
           ? run.finishedAt() : latest;
       for (CaseResult c : run.cases()) {
         RunSamples s = RunSamples.of(run.runId(), c);
-        // the flags of the samples recorded: a run judged by its quiet trials is not bounded by a contended flag
-        List<String> flags = s.flags();
+        // the flags a comparison bounds a run by: the device's state, and forks that disagreed
+        List<String> flags = CaseDigest.comparisonFlags(c);
         if (c.status() != CaseStatus.PASSED) {
           leftOut.add(c.id() + " (" + c.status() + ")");
           continue;
@@ -71,7 +72,8 @@ public final class BaselineRecorder {
         }
         BaselineRun r = new BaselineRun(run.runId(), run.finishedAt(), run.environment().gitRevision(),
             java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags,
-            flags.isEmpty() || !s.bounded() ? null : s.slowdown());
+            flags.isEmpty() || !s.bounded() ? null : s.slowdown(), s.spread() == 1 || !s.bounded() ? null
+                : s.spread());
         BaselineCase one = new BaselineCase(c.id(), s.clock(), List.of(r));
         cases.merge(c.id(), one, (old, now) -> old.plus(now, Integer.MAX_VALUE));
       }

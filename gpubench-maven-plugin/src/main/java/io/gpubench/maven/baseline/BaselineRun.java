@@ -17,10 +17,12 @@ import java.util.List;
  * @param slowdown for a flagged run, the slowdown its flags measured (comparisons bound it by that); null for a clean
  *     run, and for a flagged one whose flags measured none (then it is recorded only when the baseline goal was told
  *     to accept such runs)
+ * @param spread for a run whose forks disagreed, the ratio of their medians: comparisons bound it by that both ways;
+ *     null otherwise (and in files written before it was recorded)
  */
 public record BaselineRun(
     String runId, String recordedAt, String gitRevision, List<Double> samplesNanos, double medianNanos,
-    List<String> flags, Double slowdown) {
+    List<String> flags, Double slowdown, Double spread) {
 
   /**
    * Makes the record, copying the lists.
@@ -32,11 +34,28 @@ public record BaselineRun(
    * @param medianNanos median
    * @param flags telemetry flags
    * @param slowdown measured slowdown of a flagged run, or null
+   * @param spread the ratio of its forks' medians where they disagreed, or null
    */
   public BaselineRun {
     // Nulls are kept so that BaselineFile can name the case with a hole in its samples.
     samplesNanos = samplesNanos == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(samplesNanos));
     flags = flags == null ? List.of() : List.copyOf(flags);
+  }
+
+  /**
+   * A run whose forks did not disagree.
+   *
+   * @param runId run id
+   * @param recordedAt when
+   * @param gitRevision git revision
+   * @param samplesNanos samples
+   * @param medianNanos median
+   * @param flags telemetry flags
+   * @param slowdown measured slowdown of a flagged run, or null
+   */
+  public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
+      double medianNanos, List<String> flags, Double slowdown) {
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, null);
   }
 
   /**
@@ -51,7 +70,7 @@ public record BaselineRun(
    */
   public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
       double medianNanos, List<String> flags) {
-    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null);
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null, null);
   }
 
   /**
@@ -65,6 +84,15 @@ public record BaselineRun(
       return 1;
     }
     return slowdown == null ? Double.POSITIVE_INFINITY : slowdown;
+  }
+
+  /**
+   * The spread a comparison bounds this run by both ways: 1 without one, the ratio of its forks' medians.
+   *
+   * @return the factor
+   */
+  public double boundingSpread() {
+    return spread == null ? 1 : spread;
   }
 
   /**

@@ -14,18 +14,32 @@ import java.util.function.Function;
  * the same answer either way; what changes is the direction, the figures and the change that the summary and the
  * messages report.
  *
- * @param name {@code time}, {@code itemsPerSecond}, {@code flopsPerSecond}, {@code bytesPerSecond} or
- *     {@code busBytesPerSecond} (a collective's bus bandwidth)
+ * <p>A short device kernel has two per-call times ({@code Timing.batch} beside {@code Timing.device}): {@code time} is
+ * the case's headline (the batch figure where there is one), {@code singleCallTime} one call timed alone, and
+ * {@code batchTime} the calls back to back (AMBIGUOUS for a case without one: its clock differs).
+ *
+ * @param name {@code time}, {@code singleCallTime}, {@code batchTime}, {@code itemsPerSecond},
+ *     {@code flopsPerSecond}, {@code bytesPerSecond} or {@code busBytesPerSecond} (a collective's bus bandwidth)
  * @param unit how values print
  * @param better which way is better
  * @param workPerCall the work of one call from the case's throughput record, or null for time
+ * @param source which per-call time the figure is made from, or null for the case's headline
  */
-public record ComparedFigure(String name, Unit unit, Better better, Function<Throughput, Double> workPerCall) {
+public record ComparedFigure(String name, Unit unit, Better better, Function<Throughput, Double> workPerCall,
+    RunSamples.Figure source) {
 
-  /** The per-call time: the default. */
-  public static final ComparedFigure TIME = new ComparedFigure("time", Unit.NANOS, Better.LOWER, null);
+  /** The per-call time, the case's headline: the default. */
+  public static final ComparedFigure TIME = new ComparedFigure("time", Unit.NANOS, Better.LOWER, null, null);
 
-  private static final List<ComparedFigure> ALL = List.of(TIME,
+  /** One call timed alone, where a short device kernel also has a batch figure. */
+  public static final ComparedFigure SINGLE_CALL_TIME = new ComparedFigure("singleCallTime", Unit.NANOS,
+      Better.LOWER, null, RunSamples.Figure.SINGLE_CALL);
+
+  /** The batch figure of a short device kernel: its calls back to back. */
+  public static final ComparedFigure BATCH_TIME = new ComparedFigure("batchTime", Unit.NANOS, Better.LOWER, null,
+      RunSamples.Figure.BATCH);
+
+  private static final List<ComparedFigure> ALL = List.of(TIME, SINGLE_CALL_TIME, BATCH_TIME,
       rate("itemsPerSecond", Throughput::itemsPerCall),
       rate("flopsPerSecond", Throughput::flopsPerCall),
       rate("bytesPerSecond", Throughput::bytesPerCall),
@@ -41,8 +55,19 @@ public record ComparedFigure(String name, Unit unit, Better better, Function<Thr
   public static ComparedFigure parse(String name) {
     String n = name == null ? "" : name.trim();
     return ALL.stream().filter(f -> f.name.equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-        "cannot compare by '" + name + "' (choose time, itemsPerSecond, flopsPerSecond, bytesPerSecond or "
-            + "busBytesPerSecond)"));
+        "cannot compare by '" + name + "' (choose time, singleCallTime, batchTime, itemsPerSecond, flopsPerSecond,"
+            + " bytesPerSecond or busBytesPerSecond)"));
+  }
+
+  /**
+   * A case's samples in a run, in this figure's per-call time (before a rate is made of them).
+   *
+   * @param runId the run
+   * @param c the case
+   * @return the samples
+   */
+  public RunSamples of(String runId, CaseResult c) {
+    return source == null ? RunSamples.of(runId, c) : RunSamples.of(runId, c, source);
   }
 
   /**
@@ -76,6 +101,6 @@ public record ComparedFigure(String name, Unit unit, Better better, Function<Thr
   }
 
   private static ComparedFigure rate(String name, Function<Throughput, Double> work) {
-    return new ComparedFigure(name, Unit.PER_SECOND, Better.HIGHER, work);
+    return new ComparedFigure(name, Unit.PER_SECOND, Better.HIGHER, work, null);
   }
 }

@@ -158,7 +158,7 @@ public record RegressionCheck(
 
   private CaseComparison compare(List<CaseRun> now, BaselineCase b) {
     CaseResult c = now.get(0).result();
-    List<RunSamples> current = now.stream().map(r -> RunSamples.of(r.runId(), r.result())).toList();
+    List<RunSamples> current = now.stream().map(r -> figure.of(r.runId(), r.result())).toList();
     List<RunSamples> before = figure.samples(b.samples(), c);
     List<RunSamples> after = figure.samples(current, c);
     if (before == null) {

@@ -92,6 +92,23 @@ final class BaselineFileTest {
         .flags()).containsExactly("throttled (HW_SLOWDOWN)");
   }
 
+  /** A run whose forks disagreed is recorded with the ratio, and compared bounded by it both ways (issue 23). */
+  @Test
+  void aRunWhoseForksDisagreedIsRecordedWithItsSpreadAndReadBackBounded() throws Exception {
+    var c = gemm(256, Precision.FP32, "cpu", 1, 2, 3).withFlag(new io.gpubench.api.result.Flag(
+        io.gpubench.api.result.Flag.FORKS_DISAGREE, "the forks' medians differ 2.50x", 2.5));
+    BaselineRecorder.Recording rec = BaselineRecorder.record(List.of(Fixtures.run(Fixtures.cpuMachine(), c)), false);
+    assertThat(rec.bounded()).singleElement().asString().contains("forks disagree (2.50x)");
+    Path file = dir.resolve("spread.json");
+    BaselineFile.write(BaselineSet.empty().with(rec.baseline(), false, 10), file);
+    BaselineRun run = BaselineFile.read(file).environments().get(0).cases().get(0).runs().get(0);
+    assertThat(run.spread()).isEqualTo(2.5);
+    assertThat(run.flags()).containsExactly("forks disagree (2.50x)");
+    var samples = BaselineFile.read(file).environments().get(0).cases().get(0).samples().get(0);
+    assertThat(samples.spread()).isEqualTo(2.5);
+    assertThat(samples.slowdown()).isEqualTo(1.0);
+  }
+
   @Test
   void aFirstVersionFileIsReadAsOneRunPerCase() throws Exception {
     Path file = Files.writeString(dir.resolve("v1.json"), """

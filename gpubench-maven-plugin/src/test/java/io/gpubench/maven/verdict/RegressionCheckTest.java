@@ -272,8 +272,8 @@ final class RegressionCheckTest {
   @Test
   void anUnknownComparisonFigureIsNamedWithTheChoices() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ComparedFigure.parse("p99"))
-        .hasMessage("cannot compare by 'p99' (choose time, itemsPerSecond, flopsPerSecond, bytesPerSecond or "
-            + "busBytesPerSecond)");
+        .hasMessage("cannot compare by 'p99' (choose time, singleCallTime, batchTime, itemsPerSecond,"
+            + " flopsPerSecond, bytesPerSecond or busBytesPerSecond)");
   }
 
   @Test

@@ -67,7 +67,10 @@ import org.hipparchus.stat.inference.MannWhitneyUTest;
  * slower, FASTER when the baseline's at their best are still slower than the current code, SAME when both hold; a
  * change within what the flags explain is AMBIGUOUS ({@link Ambiguity#FLAGGED}). So a 2× regression measured on a
  * core the probe found 1.3× slow is SLOWER, with the flag in its reason; a +20% measured there is AMBIGUOUS. Before,
- * any flag erased the verdict, and a kernel made 2.2–3.2× slower passed a gate whose runs were all flagged.
+ * any flag erased the verdict, and a kernel made 2.2–3.2× slower passed a gate whose runs were all flagged. A run whose
+ * forks disagreed ({@code forks-disagree}, with the ratio of its forks' medians) is bounded the same way, both ways:
+ * its figure may sit on the faster or the slower outcome, so a verdict against it must hold with its times divided
+ * and multiplied by the ratio.
  *
  * <h2>Before any statistics</h2>
  * AMBIGUOUS when a side has no run of the case ({@link Ambiguity#NOT_COMPARABLE}), when every run of a side was
@@ -217,8 +220,10 @@ public record CaseComparator(double significance, double minEffect) {
    */
   private CaseComparison bounded(List<RunSamples> baseline, List<RunSamples> current, Better better,
       CaseComparison measured, List<String> flagged, String leftOut) {
-    CaseComparison worse = plain(baseline, atBest(current, better), better);
-    CaseComparison improved = plain(atBest(baseline, better), current, better);
+    // A flag that bounds both ways (forks that disagree) may also have made its run look better than another run
+    // would: a verdict against its side holds at that side's worst as well.
+    CaseComparison worse = plain(atWorst(baseline, better), atBest(current, better), better);
+    CaseComparison improved = plain(atBest(baseline, better), atWorst(current, better), better);
     String flags = "flagged by telemetry: " + String.join("; ", flagged);
     if (worse.verdict() == Verdict.SLOWER) {
       return measured.bounded(Verdict.SLOWER, null, worse.ratioLow(), worse.ratioHigh(), worse.pValue(),
@@ -247,6 +252,10 @@ public record CaseComparator(double significance, double minEffect) {
 
   private static List<RunSamples> atBest(List<RunSamples> runs, Better better) {
     return runs.stream().map(r -> r.atBest(better)).toList();
+  }
+
+  private static List<RunSamples> atWorst(List<RunSamples> runs, Better better) {
+    return runs.stream().map(r -> r.atWorst(better)).toList();
   }
 
   // The clean runs of a side; where it has none, its runs whose flags measured their slowdown.

@@ -17,7 +17,7 @@ import java.util.Map;
  * correctness margin and its flags. The HTML summary and the Markdown summary both read cases through this, so a
  * case reads the same in the CI log and in the browser.
  *
- * @param time the median time with the median's 95% interval: {@code 1.234 ms (1.229–1.241 ms)}
+ * @param time the median time with its interval (the engine's, of the median): {@code 1.234 ms (1.229–1.241 ms)}
  * @param rate the most telling rate: samples/s for models, else FLOP/s, a collective's bus bandwidth, items/s or B/s; {@link Figures#ABSENT}
  * @param verdict {@code passed}, or why not: the failed check or the message
  * @param tightest the check that used the largest share of its allowance, or null
@@ -48,10 +48,10 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   /**
-   * The median time with the distribution-free 95% interval of the median, from the trials on the case's primary
-   * clock: {@code 1.234 ms (1.229–1.241 ms)}. The median is what the comparison
-   * judges, so its interval is the one to show beside it (not the interval of the mean, which one slow trial moves).
-   * Fewer than 6 trials cannot bound a median at 95%: then the count is shown instead, {@code 1.234 ms (n=3)}.
+   * The median time with its interval, from the case's statistics on its headline clock: {@code 1.234 ms
+   * (1.229–1.241 ms)}. The interval is the engine's, of the median, on the log scale and across the forks where
+   * several measured the case (results-schema.md says how it is built): the same interval in every report, the
+   * results file and the stop reason. A case of one trial shows the count instead, {@code 1.234 ms (n=1)}.
    *
    * @param c the case
    * @return the text, or {@link Figures#ABSENT} when not timed
@@ -61,16 +61,45 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
     if (s == null || !Figures.present(s.median())) {
       return Figures.ABSENT;
     }
-    double[] samples = RunSamples.of("", c).values();
-    if (samples.length == 0) {
-      return Figures.duration(s.median());
+    if (s.n() < 2) {
+      return Figures.duration(s.median()) + " (n=" + s.n() + ")";
     }
-    double median = Intervals.median(samples);
-    double[] ci = Intervals.ofMedian(samples, 0.05);
-    if (Double.isInfinite(ci[0]) || Double.isInfinite(ci[1])) {
-      return Figures.duration(median) + " (n=" + samples.length + ")";
+    if (!(s.ciLow() >= 0 && s.ciLow() <= s.median() && s.median() <= s.ciHigh())) {
+      // a results file written before the interval was the median's: its interval of the mean may not hold the
+      // median, nor be positive; the trials give the median's own, distribution-free
+      double[] samples = RunSamples.of("", c).values();
+      double[] ci = samples.length == 0 ? new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}
+          : Intervals.ofMedian(samples, 0.05);
+      if (Double.isInfinite(ci[0]) || Double.isInfinite(ci[1])) {
+        return Figures.duration(s.median()) + " (n=" + s.n() + ")";
+      }
+      return Figures.duration(s.median()) + " (" + Figures.durationRange(ci[0], ci[1], s.median()) + ")";
     }
-    return Figures.duration(median) + " (" + Figures.durationRange(ci[0], ci[1], median) + ")";
+    return Figures.duration(s.median()) + " (" + Figures.durationRange(s.ciLow(), s.ciHigh(), s.median()) + ")";
+  }
+
+  /**
+   * Where a case's seconds went, in words: {@code 3.21 s: worker start 0.45 s, set-up 0.12 s, warm-up 1.90 s (24
+   * rounds), trials 0.62 s, after the trials 0.05 s, engine and wire 0.07 s; 2 forks}. A class's first case pays its workers' starts and the
+   * class's loading (in the set-up), a case waiting for its JIT its warm-up rounds, a case of several forks each.
+   *
+   * @param c the case
+   * @return the words, or null where the results do not record them
+   */
+  public static String secondsSpent(CaseResult c) {
+    var s = c.timing() == null ? null : c.timing().spent();
+    if (s == null) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "%s: worker start %s, set-up %s, warm-up %s (%d round%s), trials"
+        + " %s, after the trials %s, engine and wire %s; %d fork%s", seconds(s.totalSeconds()),
+        seconds(s.workerStartSeconds()), seconds(s.setupSeconds()), seconds(s.warmupSeconds()), s.warmupRounds(),
+        s.warmupRounds() == 1 ? "" : "s", seconds(s.trialSeconds()), seconds(s.endSeconds()),
+        seconds(s.otherSeconds()), s.forks(), s.forks() == 1 ? "" : "s");
+  }
+
+  private static String seconds(double s) {
+    return Figures.duration(s * 1e9);
   }
 
   /**
@@ -188,6 +217,45 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
       }
     }
     return List.copyOf(byCode.values());
+  }
+
+  /**
+   * The flags a comparison bounds a case's verdict by ({@link Flag#boundsComparison()}): the device-state flags of
+   * {@link #deviceStateFlags}, and {@code forks disagree (4.97x)} where the case's forks reached different outcomes.
+   *
+   * @param c the case
+   * @return the flags, empty when there are none
+   */
+  public static List<String> comparisonFlags(CaseResult c) {
+    List<String> flags = new ArrayList<>(deviceStateFlags(c));
+    for (Flag f : c.flags()) {
+      if (f.boundsComparison() && !f.aboutDeviceState()) {
+        String label = "forks disagree" + (f.slowdown() == null ? ""
+            : String.format(java.util.Locale.ROOT, " (%.2fx)", f.slowdown()));
+        if (!flags.contains(label)) {
+          flags.add(label);
+        }
+      }
+    }
+    return List.copyOf(flags);
+  }
+
+  /**
+   * How far either way a case's figure may be from another run's by its flags that bound both ways
+   * ({@link Flag#boundsBothWays()}: forks that disagree): 1 without such flags, the product of their ratios,
+   * {@code +∞} where one measured none.
+   *
+   * @param c the case
+   * @return the factor
+   */
+  public static double bothWaysSpread(CaseResult c) {
+    double spread = 1;
+    for (Flag f : c.flags()) {
+      if (f.boundsComparison() && f.boundsBothWays()) {
+        spread *= f.slowdown() == null ? Double.POSITIVE_INFINITY : f.slowdown();
+      }
+    }
+    return spread;
   }
 
   /**

@@ -19,14 +19,23 @@ import java.util.function.DoubleUnaryOperator;
  * @param flags telemetry flags such as {@code throttled (HW_SLOWDOWN)}; empty when the run was clean
  * @param slowdown how many times slower than at speed the flags say the device's state made these samples, as
  *     measured: 1 for a clean run, {@code +∞} where a flag measured nothing (it can explain any change)
+ * @param spread how far either way the flags that bound both ways (forks that disagree) say these samples may be
+ *     from another run's: 1 without such flags, their ratio, {@code +∞} where one measured nothing
  */
-public record RunSamples(String runId, String clock, double[] values, List<String> flags, double slowdown) {
+public record RunSamples(String runId, String clock, double[] values, List<String> flags, double slowdown,
+    double spread) {
 
   /** The clock name for device-timer samples (CUDA events). */
   public static final String DEVICE = "device";
 
   /** The clock name for host-clock samples. */
   public static final String HOST = "host";
+
+  /**
+   * The clock name for a device's batch figure (calls back to back, {@code Timing.batch}): another figure than one
+   * call timed alone, so a run of one is never compared with a run of the other.
+   */
+  public static final String DEVICE_BATCH = "device-batch";
 
   /**
    * Makes the samples, copying the values and the flags.
@@ -36,6 +45,7 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    * @param values samples
    * @param flags flags
    * @param slowdown the flags' slowdown: 1 when clean, at least 1, or {@code +∞}
+   * @param spread the flags' spread either way: 1 without such flags, at least 1, or {@code +∞}
    */
   public RunSamples {
     Objects.requireNonNull(clock, "clock");
@@ -44,6 +54,22 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
     if (!(slowdown >= 1)) {
       throw new IllegalArgumentException("run " + runId + ": a slowdown is at least 1, not " + slowdown);
     }
+    if (!(spread >= 1)) {
+      throw new IllegalArgumentException("run " + runId + ": a spread is at least 1, not " + spread);
+    }
+  }
+
+  /**
+   * Samples whose flags bound them one way only (a device's state), or are clean.
+   *
+   * @param runId run id
+   * @param clock clock
+   * @param values samples
+   * @param flags flags
+   * @param slowdown the flags' slowdown: 1 when clean, at least 1, or {@code +∞}
+   */
+  public RunSamples(String runId, String clock, double[] values, List<String> flags, double slowdown) {
+    this(runId, clock, values, flags, slowdown, 1);
   }
 
   /**
@@ -59,7 +85,8 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
   }
 
   /**
-   * The per-call times of a case in a run, on its primary clock: the device's where the case had one, else the host's.
+   * The per-call times of a case in a run, on its headline clock ({@code Timing.primary()}): the device's batch figure
+   * where the case has one, else the device's where it had one, else the host's.
    *
    * @param runId the run's id
    * @param c the case
@@ -67,17 +94,43 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    */
   public static RunSamples of(String runId, CaseResult c) {
     Timing t = c.timing();
-    List<String> flags = CaseDigest.deviceStateFlags(c);
+    return of(runId, c, t != null && t.batch() != null ? Figure.BATCH : Figure.SINGLE_CALL);
+  }
+
+  /** Which of a case's per-call figures a comparison is made in. */
+  public enum Figure {
+    /** One call timed alone: the device's figure where it has a timer, else the host's. */
+    SINGLE_CALL,
+    /** The device's batch figure (calls back to back); a case without one has no samples of it. */
+    BATCH
+  }
+
+  /**
+   * The per-call times of a case in a run, in one of its figures.
+   *
+   * @param runId the run's id
+   * @param c the case
+   * @param figure the figure
+   * @return the samples; none when the case was not timed (or has no such figure)
+   */
+  public static RunSamples of(String runId, CaseResult c, Figure figure) {
+    Timing t = c.timing();
+    List<String> flags = CaseDigest.comparisonFlags(c);
     double slowdown = CaseDigest.deviceStateSlowdown(c);
+    double spread = CaseDigest.bothWaysSpread(c);
     if (t == null) {
-      return new RunSamples(runId, HOST, new double[0], flags, slowdown);
+      return new RunSamples(runId, HOST, new double[0], flags, slowdown, spread);
+    }
+    if (figure == Figure.BATCH) {
+      return new RunSamples(runId, DEVICE_BATCH, t.trials().stream().map(Trial::batchNanos).filter(Objects::nonNull)
+          .mapToDouble(Double::doubleValue).toArray(), flags, slowdown, spread);
     }
     if (t.device() != null) {
       return new RunSamples(runId, DEVICE, t.trials().stream().map(Trial::deviceNanos).filter(Objects::nonNull)
-          .mapToDouble(Double::doubleValue).toArray(), flags, slowdown);
+          .mapToDouble(Double::doubleValue).toArray(), flags, slowdown, spread);
     }
     return new RunSamples(runId, HOST, t.trials().stream().mapToDouble(Trial::hostNanos).toArray(), flags,
-        slowdown);
+        slowdown, spread);
   }
 
   /**
@@ -86,22 +139,41 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    * @return true for a clean run or one whose flags measured their slowdown
    */
   public boolean bounded() {
-    return slowdown < Double.POSITIVE_INFINITY;
+    return slowdown < Double.POSITIVE_INFINITY && spread < Double.POSITIVE_INFINITY;
   }
 
   /**
-   * The samples as they would have been at speed, at the most the flags allow: times divided by the slowdown, rates
-   * multiplied by it. A clean run is returned as it is.
+   * The samples as they would have been at speed, at the most the flags allow: times divided by the slowdown and the
+   * spread, rates multiplied by them. A clean run is returned as it is.
    *
    * @param better which way the figure improves
    * @return the samples at their best
    */
   public RunSamples atBest(io.gpubench.api.Better better) {
-    if (slowdown == 1 || !bounded()) {
+    double by = slowdown * spread;
+    if (by == 1 || !bounded()) {
       return this;
     }
-    double f = better == io.gpubench.api.Better.HIGHER ? slowdown : 1 / slowdown;
-    return new RunSamples(runId, clock, Arrays.stream(values).map(v -> v * f).toArray(), flags, slowdown);
+    return scaled(better == io.gpubench.api.Better.HIGHER ? by : 1 / by);
+  }
+
+  /**
+   * The samples at the worst the flags that bound both ways allow (another run may land on the slower outcome of
+   * forks that disagree): times multiplied by the spread, rates divided by it. A device's state never makes code
+   * faster, so its slowdown does not enter; a run without such flags is returned as it is.
+   *
+   * @param better which way the figure improves
+   * @return the samples at their worst
+   */
+  public RunSamples atWorst(io.gpubench.api.Better better) {
+    if (spread == 1 || !bounded()) {
+      return this;
+    }
+    return scaled(better == io.gpubench.api.Better.HIGHER ? 1 / spread : spread);
+  }
+
+  private RunSamples scaled(double f) {
+    return new RunSamples(runId, clock, Arrays.stream(values).map(v -> v * f).toArray(), flags, slowdown, spread);
   }
 
   /**
@@ -111,7 +183,7 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    * @return the new samples
    */
   public RunSamples map(DoubleUnaryOperator f) {
-    return new RunSamples(runId, clock, Arrays.stream(values).map(f).toArray(), flags, slowdown);
+    return new RunSamples(runId, clock, Arrays.stream(values).map(f).toArray(), flags, slowdown, spread);
   }
 
   /**
@@ -135,17 +207,18 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
   @Override
   public boolean equals(Object o) {
     return o instanceof RunSamples r && Objects.equals(runId, r.runId) && clock.equals(r.clock)
-        && Arrays.equals(values, r.values) && flags.equals(r.flags) && slowdown == r.slowdown;
+        && Arrays.equals(values, r.values) && flags.equals(r.flags) && slowdown == r.slowdown
+        && spread == r.spread;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(runId, clock, Arrays.hashCode(values), flags, slowdown);
+    return Objects.hash(runId, clock, Arrays.hashCode(values), flags, slowdown, spread);
   }
 
   @Override
   public String toString() {
     return "RunSamples[" + runId + ", " + clock + ", n=" + values.length + ", flags=" + flags
-        + (slowdown == 1 ? "" : ", slowdown=" + slowdown) + "]";
+        + (slowdown == 1 ? "" : ", slowdown=" + slowdown) + (spread == 1 ? "" : ", spread=" + spread) + "]";
   }
 }

@@ -67,6 +67,10 @@ public final class ConsoleSummary {
     long errors = count(run, CaseStatus.ERROR);
     long skips = count(run, CaseStatus.SKIPPED);
     sb.append(String.format(Locale.ROOT, "  %d passed, %d failed, %d errors, %d skipped%n", passed, failed, errors, skips));
+    // The first case pays for starting: where its seconds went tells a slow first answer's cause.
+    run.cases().stream().filter(c -> CaseDigest.secondsSpent(c) != null).findFirst().ifPresent(c -> sb
+        .append("  first case, ").append(c.displayName()).append(", answered in ").append(CaseDigest.secondsSpent(c))
+        .append('\n'));
     sb.append("  results: ").append(resultsFile).append('\n');
     return sb.toString();
   }

@@ -34,6 +34,10 @@ public final class FlagNotes {
     MEANINGS.put(Flag.SHARED, "another process used the GPU during the trials; the gate leaves the run out");
     MEANINGS.put(Flag.CONTENDED, "kept trials ran while the CPU core was busy with another process (a probe after"
         + " them ran slow); the gate leaves the run out");
+    MEANINGS.put(Flag.FORKS_DISAGREE, "the forks settled at different levels, beyond their own trials' spread (two JIT"
+        + " outcomes, say): the figure is the typical fork's, and the gate bounds its verdict by their ratio");
+    MEANINGS.put(Flag.NOT_STEADY, "the warm-up was cut short by its cap or the budget before the time per call"
+        + " settled");
     MEANINGS.put("trending", "the time per call was still changing while the trials ran");
     MEANINGS.put("wide-plateau", "the interval stopped narrowing well above its target: the trials were noisy");
     MEANINGS.put("profiled", "the trials ran under a profiler capture or a JFR recording");

@@ -60,7 +60,7 @@ final class CaseSection {
       m.el("div", null, "class", "chart", "data-chart", histogram, "role", "img", "aria-label",
           "distribution of trial times");
       m.el("figcaption", "Trial times per call; band: " + pct(c.timing().primary().confidence())
-          + " confidence interval of the mean; line: median.");
+          + " interval of the median; line: median.");
       m.close("figure");
     }
     m.close("div");
@@ -94,9 +94,14 @@ final class CaseSection {
     }
     Statistics s = t.primary();
     m.open("dl");
-    item(m, "median", Figures.duration(s.median()) + (t.device() != null ? " (" + t.deviceClock() + ")" : " (host)"));
-    item(m, "mean, " + pct(s.confidence()) + " CI", Figures.duration(s.mean()) + "  [" + Figures.duration(s.ciLow())
-        + " … " + Figures.duration(s.ciHigh()) + "], ±" + Figures.percent(s.relativeHalfWidth()));
+    item(m, "median", Figures.duration(s.median()) + (t.batch() != null ? " (" + t.deviceClock() + ", "
+        + t.batchCalls() + " calls back to back)" : t.device() != null ? " (" + t.deviceClock() + ")" : " (host)"));
+    item(m, pct(s.confidence()) + " interval of the median", "[" + Figures.duration(s.ciLow()) + " … "
+        + Figures.duration(s.ciHigh()) + "], ±" + Figures.percent(s.relativeHalfWidth()));
+    if (t.batch() != null) {
+      item(m, "single-call median", Figures.duration(t.device().median()) + " (one call a trial)");
+    }
+    item(m, "mean", Figures.duration(s.mean()));
     item(m, "min / p90 / p99 / max", Figures.duration(s.min()) + " / " + Figures.duration(s.p90()) + " / "
         + Figures.duration(s.p99()) + " / " + Figures.duration(s.max()));
     item(m, "stdev", Figures.duration(s.stdev()));

@@ -30,7 +30,7 @@ final class ChartData {
   private final ObjectNode charts = ResultsFile.mapper().createObjectNode();
 
   /**
-   * Adds the distribution of a case's trial times, with the median and the confidence interval of the mean.
+   * Adds the distribution of a case's trial times on its headline clock, with the median and its interval.
    *
    * @param c the case
    * @return the chart id, or null when the case has no trials
@@ -41,16 +41,19 @@ final class ChartData {
     }
     boolean device = c.timing().device() != null
         && c.timing().trials().stream().allMatch(t -> t.deviceNanos() != null);
+    boolean batch = c.timing().batch() != null
+        && c.timing().trials().stream().allMatch(t -> t.batchNanos() != null);
     List<Double> xs = new ArrayList<>();
     for (Trial t : c.timing().trials()) {
-      xs.add(device ? t.deviceNanos() : t.hostNanos());
+      xs.add(batch ? t.batchNanos() : device ? t.deviceNanos() : t.hostNanos());
     }
-    Statistics s = device ? c.timing().device() : c.timing().host();
+    Statistics s = batch ? c.timing().batch() : device ? c.timing().device() : c.timing().host();
     TimeUnit unit = TimeUnit.forNanos(s.median());
     Histogram h = Histogram.of(xs);
     ObjectNode spec = spec("histogram");
     spec.put("unit", unit.symbol());
-    spec.put("clock", device ? c.timing().deviceClock() : "host clock");
+    spec.put("clock", batch ? c.timing().deviceClock() + ", " + c.timing().batchCalls() + " calls back to back"
+        : device ? c.timing().deviceClock() : "host clock");
     // Zero-height points one bin beyond each end close the stepped outline, so it reads as bars.
     ArrayNode points = spec.putArray("points");
     points.addArray().add(unit.of(h.low() - h.width() / 2)).add(0);

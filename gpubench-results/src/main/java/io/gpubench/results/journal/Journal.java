@@ -22,11 +22,15 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Journal implements AutoCloseable {
 
   /**
-   * The schema id of the header line. Version 2 added the planned case ids and the build to the header and a
-   * {@code start} line before each case is run, and its case lines are results-3 cases (shapes may hold real
-   * numbers and names, and they may name overridden axes); version 1 journals are read as well.
+   * The schema id of the header line. Version 3's case lines are results-4 cases (intervals of the median, batch
+   * figures, seconds spent). Version 2 added the planned case ids and the build to the header and a {@code start}
+   * line before each case is run, and its case lines are results-3 cases (shapes may hold real numbers and names,
+   * and they may name overridden axes); versions 2 and 1 are read as well.
    */
-  public static final String SCHEMA = "gpubench-journal/2";
+  public static final String SCHEMA = "gpubench-journal/3";
+
+  /** The schema before {@link #SCHEMA}, still read: its case lines' intervals are of the mean. */
+  public static final String SCHEMA_2 = "gpubench-journal/2";
 
   /** The schema before {@link #SCHEMA}, still read: no planned ids or start lines, whole-number shapes. */
   public static final String SCHEMA_1 = "gpubench-journal/1";

@@ -44,9 +44,10 @@ public final class Journals {
     if (first == null || !"header".equals(text(first, "type"))) {
       throw ResultsFile.invalid(file, "has no header line: not a gpubench journal");
     }
-    if (!Journal.SCHEMA.equals(text(first, "schema")) && !Journal.SCHEMA_1.equals(text(first, "schema"))) {
-      throw ResultsFile.invalid(file, "has schema \"" + text(first, "schema") + "\"; this version reads \""
-          + Journal.SCHEMA + "\" and \"" + Journal.SCHEMA_1 + "\"");
+    String schema = text(first, "schema");
+    if (!Journal.SCHEMA.equals(schema) && !Journal.SCHEMA_2.equals(schema) && !Journal.SCHEMA_1.equals(schema)) {
+      throw ResultsFile.invalid(file, "has schema \"" + schema + "\"; this version reads \"" + Journal.SCHEMA
+          + "\", \"" + Journal.SCHEMA_2 + "\" and \"" + Journal.SCHEMA_1 + "\"");
     }
     JournalHeader header = convert(file, first.get("header"), JournalHeader.class, 1);
     List<CaseResult> cases = new ArrayList<>();

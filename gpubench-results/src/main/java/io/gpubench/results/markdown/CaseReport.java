@@ -45,6 +45,14 @@ public final class CaseReport {
           + c.timing().callsPerTrial() + " calls, stopped: " + (c.timing().stop() == null ? "?"
               : c.timing().stop().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
       figures.row("first call", Figures.duration(c.timing().firstCallNanos()));
+      if (c.timing().batch() != null && c.timing().device() != null) {
+        figures.row("single call", Figures.duration(c.timing().device().median()) + " (one call a trial; the median"
+            + " above is " + c.timing().batchCalls() + " calls back to back)");
+      }
+      String spent = CaseDigest.secondsSpent(c);
+      if (spent != null) {
+        figures.row("seconds", spent);
+      }
     }
     if (c.throughput() != null && Figures.present(c.throughput().gap())) {
       figures.row("roofline gap", Figures.ratio(c.throughput().gap()));

@@ -199,6 +199,51 @@ class CaseComparatorTest {
     assertThat(RunSamples.of("r", shared).bounded()).isFalse();
   }
 
+  /**
+   * A run whose forks disagreed (two outcomes 2x apart) may sit on either outcome: a verdict against it must hold
+   * with its times divided and multiplied by the ratio, so a change within 2x either way is AMBIGUOUS and one beyond
+   * it is not.
+   */
+  @Test
+  void aRunWhoseForksDisagreedIsBoundedByTheirRatioBothWays() {
+    Random random = new Random(11);
+    List<RunSamples> baseline = runs(random, 5, 1_000_000, 0.02, 0.01, 20);
+    CaseComparison faster = GATE.compare(baseline, List.of(forksDisagree(runs(random, 1, 700_000, 0.0, 0.01, 20)
+        .get(0), 2)), Better.LOWER);
+    assertThat(faster.verdict()).as("-30%% might be the other outcome's: " + faster.reason())
+        .isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(faster.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    CaseComparison slower = GATE.compare(baseline, List.of(forksDisagree(runs(random, 1, 1_400_000, 0.0, 0.01, 20)
+        .get(0), 2)), Better.LOWER);
+    assertThat(slower.verdict()).as(slower.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    CaseComparison much = GATE.compare(baseline, List.of(forksDisagree(runs(random, 1, 5_000_000, 0.0, 0.01, 20)
+        .get(0), 2)), Better.LOWER);
+    assertThat(much.verdict()).as("5x is beyond what 2x either way explains: " + much.reason())
+        .isEqualTo(Verdict.SLOWER);
+    CaseComparison muchFaster = GATE.compare(baseline, List.of(forksDisagree(runs(random, 1, 200_000, 0.0, 0.01, 20)
+        .get(0), 2)), Better.LOWER);
+    assertThat(muchFaster.verdict()).as(muchFaster.reason()).isEqualTo(Verdict.FASTER);
+  }
+
+  @Test
+  void aRunsSpreadComesFromItsForksDisagreeFlag() {
+    CaseResult clean = ReportFixtures.timedCase("c", 1e6, 0.01, 20, 1);
+    assertThat(RunSamples.of("r", clean).spread()).isEqualTo(1.0);
+    CaseResult split = clean.withFlag(new Flag(Flag.FORKS_DISAGREE, "the forks' medians differ 4.97x", 4.97));
+    RunSamples s = RunSamples.of("r", split);
+    assertThat(s.spread()).isEqualTo(4.97);
+    assertThat(s.slowdown()).as("no device state").isEqualTo(1.0);
+    assertThat(s.flags()).containsExactly("forks disagree (4.97x)");
+    assertThat(s.bounded()).isTrue();
+    assertThat(s.atWorst(Better.LOWER).median()).isCloseTo(s.median() * 4.97, org.assertj.core.data.Offset.offset(1.0));
+    assertThat(s.atBest(Better.LOWER).median()).isCloseTo(s.median() / 4.97, org.assertj.core.data.Offset.offset(1.0));
+  }
+
+  private static RunSamples forksDisagree(RunSamples r, double ratio) {
+    return new RunSamples(r.runId(), r.clock(), r.values(), List.of(String.format(java.util.Locale.ROOT,
+        "forks disagree (%.2fx)", ratio)), 1, ratio);
+  }
+
   private static RunSamples contended(RunSamples r, double slowdown) {
     return new RunSamples(r.runId(), r.clock(), r.values(), List.of(String.format(java.util.Locale.ROOT,
         "contended CPU (%.2fx slower)", slowdown)), slowdown);

@@ -57,6 +57,41 @@ class CaseDigestTest {
     assertThat(CaseDigest.deviceStateSlowdown(c)).isEqualTo(1.375);
   }
 
+  @Test
+  void theTimeIsShownWithTheEnginesIntervalOfTheMedian() {
+    CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 5);
+    var s = c.timing().primary();
+    assertThat(CaseDigest.time(c)).isEqualTo(Figures.duration(s.median()) + " ("
+        + Figures.durationRange(s.ciLow(), s.ciHigh(), s.median()) + ")");
+  }
+
+  @Test
+  void aLegacyIntervalBelowZeroIsNotShownButTheTrialsIntervalOfTheMedian() {
+    CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 6);
+    var t = c.timing();
+    var s = t.host();
+    var legacy = new io.gpubench.api.result.Statistics(s.n(), s.mean(), s.median(), s.min(), s.max(), s.stdev(),
+        s.p90(), s.p99(), s.confidence(), -2.4 * s.median(), 4.9 * s.median());
+    var timing = new io.gpubench.api.result.Timing(t.deviceClock(), t.cache(), t.warmupCalls(), t.callsPerTrial(),
+        t.firstCallNanos(), t.trials(), legacy, null, t.stop(), t.stopDetail(), t.timedSeconds());
+    CaseResult old = new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), timing, c.correctness(), c.throughput(), c.telemetry(), c.memory(),
+        c.metrics());
+    assertThat(CaseDigest.time(old)).doesNotContain("-").matches(".+ \\(.+–.+\\)");
+  }
+
+  @Test
+  void forksThatDisagreeBoundAComparisonBothWaysAndShowOnce() {
+    CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 7)
+        .withFlag(new Flag(Flag.FORKS_DISAGREE, "the forks' medians differ 4.97x (fork 1 5.57 µs, fork 2 1.12 µs)",
+            4.97));
+    assertThat(CaseDigest.deviceStateFlags(c)).as("not the device's state").isEmpty();
+    assertThat(CaseDigest.comparisonFlags(c)).containsExactly("forks disagree (4.97x)");
+    assertThat(CaseDigest.bothWaysSpread(c)).isEqualTo(4.97);
+    assertThat(CaseDigest.deviceStateSlowdown(c)).isEqualTo(1.0);
+    assertThat(CaseDigest.of(c).flags()).containsExactly("forks-disagree");
+  }
+
   private static CaseResult withTelemetry(CaseResult c, boolean throttled, boolean shared) {
     Telemetry t = new Telemetry(20, 1900.0, 1500.0, 1980.0, 400.0, 450.0, 70.0,
         throttled ? List.of("SW_POWER_CAP") : List.of(), throttled, shared,

@@ -203,7 +203,8 @@ public final class ReportFixtures {
         device ? s : null, StopReason.TARGET_REACHED, "±0.8% <= ±1.0% after " + n + " trials", n * meanNanos / 1e9);
   }
 
-  /** Statistics of a sample, with a normal-approximation 95% interval (enough for fixtures). */
+  /** Statistics of a sample, with a 95% interval of the median as the engine makes it, on the log scale (normal
+   * approximation: enough for fixtures). */
   public static Statistics stats(double[] xs) {
     double[] s = xs.clone();
     Arrays.sort(s);
@@ -211,10 +212,10 @@ public final class ReportFixtures {
     double mean = Arrays.stream(s).average().orElse(Double.NaN);
     double var = Arrays.stream(s).map(x -> (x - mean) * (x - mean)).sum() / (n - 1);
     double sd = Math.sqrt(var);
-    double hw = 1.96 * sd / Math.sqrt(n);
+    double hw = 1.96 * Math.sqrt(Math.PI / 2) * sd / mean / Math.sqrt(n);
     double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     return new Statistics(n, mean, median, s[0], s[n - 1], sd, s[(int) Math.floor(0.9 * (n - 1))],
-        s[(int) Math.floor(0.99 * (n - 1))], 0.95, mean - hw, mean + hw);
+        s[(int) Math.floor(0.99 * (n - 1))], 0.95, median * Math.exp(-hw), median * Math.exp(hw));
   }
 
   /** The id of the axes run's case whose layout the run set. */

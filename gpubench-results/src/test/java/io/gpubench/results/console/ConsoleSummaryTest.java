@@ -30,7 +30,7 @@ class ConsoleSummaryTest {
     String text = ConsoleSummary.render(run, "/tmp/results.json");
 
     assertThat(text).contains("gpubench results (3 cases)")
-        .containsPattern("w \\[4, FP32, cpu\\]\\s+PASSED\\s+11 ns \\(n=3\\)")
+        .containsPattern("w \\[4, FP32, cpu\\]\\s+PASSED\\s+11 ns \\(8.516–13.48 ns\\)")
         .contains("1 passed, 0 failed, 0 errors, 2 skipped")
         .contains("  2 skipped: no CUDA driver (B 2)\n")
         .doesNotContain("w [4, FP32, cuda:0]")

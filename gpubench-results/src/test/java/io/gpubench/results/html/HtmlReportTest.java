@@ -75,7 +75,8 @@ class HtmlReportTest {
   @Test
   void aCaseCardShowsTheIntervalTheMarginsTheRooflineAndTheTelemetry() throws Exception {
     Element card = write(List.of(ReportFixtures.h200Run())).select("article.case").get(0);
-    assertThat(card.select("dt:contains(mean, 95% CI) + dd").text()).matches(".*\\[.+ µs … .+ µs], ±\\d\\.\\d%");
+    assertThat(card.select("dt:contains(95% interval of the median) + dd").text())
+        .matches("\\[.+ µs … .+ µs], ±\\d\\.\\d%");
     assertThat(card.select("table.checks td:nth-child(4)").eachText()).containsExactly(
         "max |d| used 42% of its allowance", "rms(d) used 21% of its allowance", "PSNR (dB) used 32% of its allowance");
     assertThat(card.select(".meter-fill").first().attr("style")).isEqualTo("width:42.0%");

@@ -14,6 +14,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 class JournalTest {
@@ -41,14 +43,15 @@ class JournalTest {
     assertThat(r.run().environment()).isEqualTo(sample.environment());
   }
 
-  @Test
-  void aJournalOfThePreviousSchemaStillReads() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {Journal.SCHEMA_2, Journal.SCHEMA_1})
+  void aJournalOfAnEarlierSchemaStillReads(String earlier) throws Exception {
     try (Journal j = start("run-old", "2026-11-30T10:00:00Z", 1)) {
       j.append(one);
       j.end(Instant.parse("2026-11-30T10:01:00Z"));
     }
     Path file = dir.resolve("journal/run-old.jsonl");
-    Files.writeString(file, Files.readString(file).replace(Journal.SCHEMA, Journal.SCHEMA_1));
+    Files.writeString(file, Files.readString(file).replace(Journal.SCHEMA, earlier));
 
     assertThat(Journals.read(file).run().cases()).containsExactly(one);
   }
@@ -82,7 +85,7 @@ class JournalTest {
   void aFileThatIsNoJournalIsNamedWithTheReason() throws Exception {
     Path f = Files.writeString(dir.resolve("x.jsonl"), "{\"type\":\"header\",\"schema\":\"other/1\"}\n");
     assertThatThrownBy(() -> Journals.read(f)).isInstanceOf(ResultsFile.InvalidResultsException.class)
-        .hasMessage(f + " has schema \"other/1\"; this version reads \"gpubench-journal/2\" and \"gpubench-journal/1\"");
+        .hasMessage(f + " has schema \"other/1\"; this version reads \"gpubench-journal/3\", \"gpubench-journal/2\" and \"gpubench-journal/1\"");
   }
 
   @Test

@@ -1,0 +1,72 @@
+package io.gpubench.engine.protocol;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The frames of the wire between the engine and a worker, other than the steps' own requests and replies (which
+ * travel in {@link #STEPS} and {@link #REPLIES}), each with its name on the wire and what its body is. Both sides
+ * read them here ({@link Frames}). Wire version {@value Frames#VERSION}.
+ *
+ * <p>The frames say nothing of how they travel: a worker started by the engine connects over the loopback interface
+ * today; one started by a cluster's own launcher ({@code srun}) would connect over TCP from another host with the
+ * same hello (the run's secret), and the frames would not change.
+ */
+public enum Control {
+  /** Worker to engine, first: {@code {version, token, pid}}; the engine checks the version and the token. */
+  HELLO("hello"),
+  /** Engine to worker: the run's {@code gpubench.} settings for the worker's backends, a string map. */
+  CONFIGURE("configure"),
+  /** Worker to engine: configured, no body. */
+  CONFIGURED("configured"),
+  /** Engine to worker: steps of a case to run in order, stopping at the first that fails. */
+  STEPS("steps"),
+  /** Worker to engine, during {@link #STEPS}: the index of the step that starts now, for time limits and messages. */
+  PROGRESS("progress"),
+  /** Worker to engine: the replies of the steps run, and the failure of the one that failed, if any. */
+  REPLIES("replies"),
+  /** Worker to engine, during a step of a world: the rank arrived at the engine's barrier. */
+  BARRIER("barrier"),
+  /** Engine to worker: every rank arrived; go on. */
+  RELEASE("release"),
+  /** Engine to worker: another rank of the world failed; abort the world's waits now. */
+  ABORT("abort"),
+  /** Either way: a thread dump asked for (no body), and the answer (the dump as text). */
+  THREAD_DUMP("threadDump"),
+  /** Worker to engine: the worker itself failed (not a step), with the throwable as text; it is lost. */
+  WORKER_ERROR("workerError"),
+  /** Engine to worker: exit. */
+  EXIT("exit"),
+  /** Worker to engine: the answer to {@link #EXIT}. */
+  BYE("bye");
+
+  private static final Map<String, Control> BY_NAME = Arrays.stream(values())
+      .collect(Collectors.toUnmodifiableMap(Control::wireName, Function.identity()));
+
+  private final String wireName;
+
+  Control(String wireName) {
+    this.wireName = wireName;
+  }
+
+  /**
+   * The frame's name on the wire.
+   *
+   * @return the name
+   */
+  public String wireName() {
+    return wireName;
+  }
+
+  /**
+   * A frame by its name on the wire.
+   *
+   * @param name the name
+   * @return the frame kind, or null when unknown
+   */
+  static Control ofWireName(String name) {
+    return BY_NAME.get(name);
+  }
+}

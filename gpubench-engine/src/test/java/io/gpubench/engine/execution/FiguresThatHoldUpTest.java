@@ -1,0 +1,72 @@
+package io.gpubench.engine.execution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import examples.budget.GetsSlower;
+import examples.forks.TwoLevels;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.StopReason;
+import io.gpubench.api.result.WarmupEnd;
+import io.gpubench.engine.EngineKit;
+import io.gpubench.results.ResultsFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 23 through the engine as a build runs it (worker processes, the default forks): forks that reach different
+ * outcomes are flagged and more forks are measured, a case's budget bounds its warm-up, and the stop reason is the
+ * interval's the case reports.
+ */
+class FiguresThatHoldUpTest {
+  @TempDir Path out;
+  @TempDir Path claims;
+
+  private CaseResult only(Class<?> type) {
+    EngineKit.gpubench(out).selectors(selectClass(type))
+        .configurationParameter("gpubench.include", type.getSimpleName())
+        .configurationParameter(TwoLevels.KEY, claims.toString()).execute();
+    return ResultsFile.read(out.resolve("results.json")).cases().get(0);
+  }
+
+  @Test
+  void twoForksOfKnownDifferentLevelsAreFlaggedAndMoreForksTellWhichOutcomeIsTypical() throws Exception {
+    CaseResult c = only(TwoLevels.class);
+
+    assertThat(c.status()).as(String.valueOf(c.message())).isEqualTo(CaseStatus.PASSED);
+    assertThat(Files.exists(claims.resolve("slow"))).as("the first fork claimed the slow level").isTrue();
+    Flag f = c.flags().stream().filter(x -> x.code().equals(Flag.FORKS_DISAGREE)).findFirst().orElseThrow(
+        () -> new AssertionError("no forks-disagree flag: " + c.flags() + "; " + c.timing().stopDetail()));
+    assertThat(f.slowdown()).as("the ratio of the forks' medians: 400 µs over 100 µs").isCloseTo(4, within(1.0));
+    assertThat(f.boundsComparison()).isTrue();
+    assertThat(f.aboutDeviceState()).isFalse();
+    assertThat(f.detail()).contains("fork 1 ", "fork 2 ").contains("further forks measured");
+    assertThat(c.timing().forks()).as("two by default, more once they disagreed").hasSizeBetween(3, 5);
+    assertThat(c.timing().forks().get(0).primary().median()).isGreaterThan(3 * c.timing().forks().get(1).primary()
+        .median());
+    assertThat(c.timing().primary().median()).as("the typical outcome is the fast one, 3 forks of 4")
+        .isLessThan(200_000);
+    assertThat(c.timing().primary().ciLow()).isPositive();
+    assertThat(c.timing().stop()).as("the interval across forks that disagree misses the target")
+        .isNotEqualTo(StopReason.TARGET_REACHED);
+  }
+
+  @Test
+  void aBudgetOfATenthOfASecondAForkBoundsAWarmUpThatNeverSettlesAndFlagsIt() {
+    CaseResult c = only(GetsSlower.class);
+
+    assertThat(c.status()).as(String.valueOf(c.message())).isEqualTo(CaseStatus.PASSED);
+    assertThat(c.timing().warmup().end()).isEqualTo(WarmupEnd.CAP);
+    assertThat(c.timing().forks()).hasSize(2).allSatisfy(fork -> assertThat(fork.warmup().detail())
+        .contains("the cap: 90% of the fork's budget of 0.100 s"));
+    assertThat(c.flags()).extracting(Flag::code).contains(Flag.NOT_STEADY);
+    assertThat(c.timing().spent()).isNotNull();
+    assertThat(c.timing().spent().forks()).isEqualTo(2);
+    assertThat(c.timing().spent().warmupRounds()).isPositive();
+  }
+}
