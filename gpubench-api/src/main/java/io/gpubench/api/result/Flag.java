@@ -28,6 +28,12 @@ public record Flag(String code, String detail, Double slowdown) {
   public static final String CONTENDED = "contended";
 
   /**
+   * The code of figures some of whose trials held a garbage collection: their times include its pause
+   * ({@link HostMemory#gcTrials()} names them). Not about the device's state: the code's allocations caused it.
+   */
+  public static final String GC = "gc";
+
+  /**
    * Checks the parts.
    *
    * @param code the code, not blank
