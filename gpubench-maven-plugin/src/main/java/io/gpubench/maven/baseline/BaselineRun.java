@@ -17,10 +17,13 @@ import java.util.List;
  * @param slowdown for a flagged run, the slowdown its flags measured (comparisons bound it by that); null for a clean
  *     run, and for a flagged one whose flags measured none (then it is recorded only when the baseline goal was told
  *     to accept such runs)
+ * @param memory the case's memory figures in that run, by {@link io.gpubench.results.compare.MemoryFigure} name
+ *     ({@code allocatedBytesPerCall}, {@code peakDeviceMemory}, {@code deviceMemoryDelta}), bytes; empty in
+ *     baselines recorded before memory was
  */
 public record BaselineRun(
     String runId, String recordedAt, String gitRevision, List<Double> samplesNanos, double medianNanos,
-    List<String> flags, Double slowdown) {
+    List<String> flags, Double slowdown, java.util.Map<String, Double> memory) {
 
   /**
    * Makes the record, copying the lists.
@@ -32,11 +35,30 @@ public record BaselineRun(
    * @param medianNanos median
    * @param flags telemetry flags
    * @param slowdown measured slowdown of a flagged run, or null
+   * @param memory memory figures, by name
    */
   public BaselineRun {
+    memory = memory == null ? java.util.Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(memory));
     // Nulls are kept so that BaselineFile can name the case with a hole in its samples.
     samplesNanos = samplesNanos == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(samplesNanos));
     flags = flags == null ? List.of() : List.copyOf(flags);
+  }
+
+  /**
+   * A run without memory figures.
+   *
+   * @param runId run id
+   * @param recordedAt when
+   * @param gitRevision git revision
+   * @param samplesNanos samples
+   * @param medianNanos median
+   * @param flags telemetry flags
+   * @param slowdown measured slowdown of a flagged run, or null
+   */
+  public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
+      double medianNanos, List<String> flags, Double slowdown) {
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, null);
   }
 
   /**
@@ -51,7 +73,7 @@ public record BaselineRun(
    */
   public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
       double medianNanos, List<String> flags) {
-    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null);
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null, null);
   }
 
   /**
