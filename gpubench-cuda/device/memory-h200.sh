@@ -18,7 +18,7 @@ jre=/tmp/gpubench-jre
 CP=$(ls $dev/lib/*.jar | grep -v pytorch-native | tr '\n' ':')
 console() { # log-name args...
   local name=$1; shift
-  timeout ${ENGINE_TIMEOUT:-150} $jre/jre/bin/java -Xmx16g -jar $dev/junit-platform-console-standalone-*.jar execute \
+  timeout ${ENGINE_TIMEOUT:-100} $jre/jre/bin/java -Xmx16g -jar $dev/junit-platform-console-standalone-*.jar execute \
     --class-path "$CP" --include-classname '.*(Benchmark|Test)$' --details=tree --disable-banner "$@" \
     > "$OUT/$name.log" 2>&1
   echo "$name rc=$?"
@@ -36,7 +36,7 @@ if [ -f $dev/djl-jni/build.sh ]; then
   console djl --select-class io.gpubench.examples.models.ResNet50TrainingBenchmark --config gpubench.backends=cuda \
     --config gpubench.precisions=FP32 --config "gpubench.shapes.ResNet50TrainingBenchmark=batch=256" \
     --config gpubench.forks=1 --config gpubench.output-dir="$OUT/djl"
-  PYTHONUNBUFFERED=1 timeout 120 python3 $dev/torch_memory.py 256 > "$OUT/torch-memory.log" 2>&1
+  PYTHONUNBUFFERED=1 timeout 90 python3 $dev/torch_memory.py 256 > "$OUT/torch-memory.log" 2>&1
   echo "torch rc=$?"
 else
   echo "no .device/djl-jni: the DJL and eager PyTorch rows are left out" | tee "$OUT/djl.log"
