@@ -39,6 +39,12 @@ public record Flag(String code, String detail, Double slowdown) {
   public static final String NOT_STEADY = "not-steady";
 
   /**
+   * The code of figures some of whose trials held a garbage collection: their times include its pause
+   * ({@link HostMemory#gcTrials()} names them). Not about the device's state: the code's allocations caused it.
+   */
+  public static final String GC = "gc";
+
+  /**
    * Checks the parts.
    *
    * @param code the code, not blank

@@ -22,6 +22,8 @@ import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
+import io.gpubench.engine.memory.HostMemoryMeter;
+import io.gpubench.engine.memory.ResidentPeak;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
@@ -73,6 +75,9 @@ public final class CaseSession implements CaseChannel {
   // the batch figure's trials beside each trial, or null for none
   private BatchTrials batch;
   private CaseInstruments instruments;
+  private ResidentPeak resident;
+  private HostMemoryMeter hostMemory;
+  private io.gpubench.api.spi.DeviceMemoryMeter.Watch deviceMemory;
   private int callsPerTrial;
   // what the untimed calls so far measured, for the warm-up's first round and the engine's calls per trial
   private double spentSeconds;
@@ -187,6 +192,8 @@ public final class CaseSession implements CaseChannel {
     released = false;
     long prepareStart = System.nanoTime();
     request = req;
+    resident = ResidentPeak.reset();
+    hostMemory = null;
     reference = null;
     checked = null;
     inputPrints.clear();
@@ -230,6 +237,13 @@ public final class CaseSession implements CaseChannel {
       session = waiting("them to join the world (opening the backend)", () -> backend.open(sessionSpec));
     } catch (Throwable e) {
       throw failed(Phase.OPEN_BACKEND, null, e);
+    }
+    // The process's device memory from here on, before the set-up: its first reading is what the case started with.
+    try {
+      deviceMemory = session.unwrap(io.gpubench.api.spi.DeviceMemoryMeter.class)
+          .map(m -> m.start(req.telemetryIntervalMillis())).orElse(null);
+    } catch (Throwable e) {
+      deviceMemory = null; // a meter that cannot start costs the case its device memory figures only
     }
     ctx = new DefaultBenchContext(spec, session, false, req.world());
     ops = new TensorOps(session, frameworks);
@@ -437,6 +451,7 @@ public final class CaseSession implements CaseChannel {
         batch = BatchTrials.start(session, clock, callsPerTrial, plan.batchCalls(), keptLoop());
       }
       telemetry = session.startTelemetry();
+      hostMemory = HostMemoryMeter.start();
       // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
       contention = clock.deviceClock().isEmpty() && !inWorld() ? CpuContention.ofThisJvm() : null;
       if (contention != null) {
@@ -506,6 +521,8 @@ public final class CaseSession implements CaseChannel {
         }
         synchronize();
         long cpuStart = contention != null ? threadCpuNanos() : -1;
+        // Right around the clock: the contention probe's own reads allocate (816 B each on JDK 17).
+        hostMemory.beforeTrial();
         long start = System.nanoTime();
         TrialClock.TrialTime t = inWorld() ? worldTrial() : clock.time(trialCalls);
         releaseKept(callsPerTrial);
@@ -513,6 +530,7 @@ public final class CaseSession implements CaseChannel {
           batches.add(batch.time(session, spec.trials().cache() == CacheMode.COLD));
         }
         long end = System.nanoTime();
+        hostMemory.afterTrial(callsPerTrial);
         long cpuEnd = contention != null ? threadCpuNanos() : -1;
         times.add(t);
         TrialConditions seen = telemetry.during(start, end).orElse(null);
@@ -634,7 +652,14 @@ public final class CaseSession implements CaseChannel {
           changed.add(t.name());
         }
       });
-      memory = session.peakMemoryBytes().map(b -> new Memory(b, null, null)).orElse(null);
+      memory = session.peakMemoryBytes().map(b -> new Memory(b, null, null)).orElse(new Memory(null, null, null));
+      if (hostMemory != null) {
+        memory = memory.withHost(hostMemory.result(resident));
+      }
+      if (deviceMemory != null) {
+        memory = memory.withDevice(deviceMemory.stop());
+        deviceMemory = null;
+      }
     } catch (Throwable e) {
       throw failed(Phase.FINAL_CHECK, workloadMember(), e);
     }
@@ -663,6 +688,14 @@ public final class CaseSession implements CaseChannel {
       // telemetry of a failed case is not reported
     }
     telemetry = null;
+    if (deviceMemory != null) {
+      try {
+        deviceMemory.stop();
+      } catch (Throwable e) {
+        // a failed case's device memory is in its message where it ran out of it
+      }
+      deviceMemory = null;
+    }
     if (instruments != null) {
       instruments.abandon();
       instruments = null;
@@ -752,6 +785,20 @@ public final class CaseSession implements CaseChannel {
     boolean skip = e instanceof BenchmarkSkippedException;
     boolean vmError = e instanceof VirtualMachineError;
     String description = skip ? safeMessage(e) : Throwables.describe(e);
+    if (e instanceof OutOfMemoryError) {
+      description += io.gpubench.engine.memory.HeapWatch.heapFigures();
+    }
+    String deviceOom = null;
+    try {
+      deviceOom = skip || deviceMemory == null ? null : deviceMemory.outOfMemory(e).orElse(null);
+    } catch (Throwable x) {
+      // the failure as it is
+    }
+    if (deviceOom != null) {
+      // A new worker frees what the process still holds (a framework's caching allocator keeps it).
+      description += "; " + deviceOom;
+      vmError = true;
+    }
     return new Failure(phase, member, description, skip ? null : Throwables.stackTrace(e), skip, vmError);
   }
 

@@ -177,6 +177,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
       e.put("gpubench.kernels", r.audit().isSkipped() ? "audit skipped: " + r.audit().skipReason()
           : KernelShares.line(r.audit()));
     }
+    e.putAll(io.gpubench.results.compare.MemoryFigures.entries(r.memory()));
     r.flags().forEach(f -> e.put("gpubench.flag." + f.code(), f.detail()));
     r.axisOverrides().forEach((axis, key) -> e.put("gpubench.axis." + axis,
         r.shape().get(axis).text() + " (overridden: " + key + ")"));

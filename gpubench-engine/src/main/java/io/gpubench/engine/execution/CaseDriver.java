@@ -13,6 +13,7 @@ import io.gpubench.api.result.Timing;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.TrialPolicy;
+import io.gpubench.engine.memory.HostMemoryMeter;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
@@ -289,6 +290,9 @@ public final class CaseDriver {
         .withMetrics(metrics).withAudit(collected.audit());
     for (Flag f : CaseFlags.of(policy, series, timing, telemetry)) {
       result = result.withFlag(f);
+    }
+    if (memory != null && memory.host() != null) {
+      result = HostMemoryMeter.gcFlag(memory.host()).map(result::withFlag).orElse(result);
     }
     if (!collected.recorded().isEmpty()) {
       result = result.withFlag(new Flag(PROFILED, String.join(" and ", collected.recorded())

@@ -150,7 +150,8 @@ final class WorldChannel implements CaseChannel {
         fault = prefix(r) + f.runnerFault();
       }
     }
-    Memory memory = peak == null ? first.memory() : new Memory(peak, null, null);
+    Memory memory = peak == null ? first.memory()
+        : new Memory(peak, null, null, first.memory() == null ? null : first.memory().host());
     return new Steps.Finished(first.agreement(), changed, memory, first.metrics(), tearDown, fault);
   }
 

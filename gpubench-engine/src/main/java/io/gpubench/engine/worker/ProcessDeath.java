@@ -31,6 +31,9 @@ final class ProcessDeath {
    * @return {@code "code 3"} or {@code "code 134 (SIGABRT)"}
    */
   static String exitCode(int code) {
+    if (code == io.gpubench.engine.memory.HeapWatch.EXIT_CODE) {
+      return "code " + code + " (gpubench's heap watch stopped it: OutOfMemoryError, its heap was exhausted)";
+    }
     String signal = code > 128 ? SIGNALS.get(code - 128) : null;
     return "code " + code + (signal == null ? "" : " (" + signal + ")");
   }

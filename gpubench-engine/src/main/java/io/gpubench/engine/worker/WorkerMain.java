@@ -65,6 +65,7 @@ public final class WorkerMain {
       System.exit(2);
     }
     WorkerProperties.apply(java.nio.file.Path.of(args[2]));
+    io.gpubench.engine.memory.HeapWatch.start();
     Socket socket = connect(args[0]);
     socket.setTcpNoDelay(true);
     DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));

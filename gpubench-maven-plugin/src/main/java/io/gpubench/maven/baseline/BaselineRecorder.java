@@ -73,13 +73,25 @@ public final class BaselineRecorder {
         BaselineRun r = new BaselineRun(run.runId(), run.finishedAt(), run.environment().gitRevision(),
             java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags,
             flags.isEmpty() || !s.bounded() ? null : s.slowdown(), s.spread() == 1 || !s.bounded() ? null
-                : s.spread());
+                : s.spread(), memory(c));
         BaselineCase one = new BaselineCase(c.id(), s.clock(), List.of(r));
         cases.merge(c.id(), one, (old, now) -> old.plus(now, Integer.MAX_VALUE));
       }
     }
     return new Recording(new EnvironmentBaseline(fp.key(), fp.details(), latest, List.copyOf(cases.values())),
         leftOut, flagged, bounded);
+  }
+
+  /** The case's memory figures, by name: what a later build's memory is compared with. */
+  private static java.util.Map<String, Double> memory(io.gpubench.api.result.CaseResult c) {
+    java.util.Map<String, Double> m = new java.util.TreeMap<>();
+    for (io.gpubench.results.compare.MemoryFigure f : io.gpubench.results.compare.MemoryFigure.values()) {
+      Double v = f.valueOf(c);
+      if (v != null) {
+        m.put(f.key(), v);
+      }
+    }
+    return m;
   }
 
   /**

@@ -19,10 +19,13 @@ import java.util.List;
  *     to accept such runs)
  * @param spread for a run whose forks disagreed, the ratio of their medians: comparisons bound it by that both ways;
  *     null otherwise (and in files written before it was recorded)
+ * @param memory the case's memory figures in that run, by {@link io.gpubench.results.compare.MemoryFigure} name
+ *     ({@code allocatedBytesPerCall}, {@code peakDeviceMemory}, {@code deviceMemoryDelta}), bytes; empty in
+ *     baselines recorded before memory was
  */
 public record BaselineRun(
     String runId, String recordedAt, String gitRevision, List<Double> samplesNanos, double medianNanos,
-    List<String> flags, Double slowdown, Double spread) {
+    List<String> flags, Double slowdown, Double spread, java.util.Map<String, Double> memory) {
 
   /**
    * Makes the record, copying the lists.
@@ -35,11 +38,31 @@ public record BaselineRun(
    * @param flags telemetry flags
    * @param slowdown measured slowdown of a flagged run, or null
    * @param spread the ratio of its forks' medians where they disagreed, or null
+   * @param memory memory figures, by name
    */
   public BaselineRun {
+    memory = memory == null ? java.util.Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(memory));
     // Nulls are kept so that BaselineFile can name the case with a hole in its samples.
     samplesNanos = samplesNanos == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(samplesNanos));
     flags = flags == null ? List.of() : List.copyOf(flags);
+  }
+
+  /**
+   * A run without memory figures.
+   *
+   * @param runId run id
+   * @param recordedAt when
+   * @param gitRevision git revision
+   * @param samplesNanos samples
+   * @param medianNanos median
+   * @param flags telemetry flags
+   * @param slowdown measured slowdown of a flagged run, or null
+   * @param spread the ratio of its forks' medians where they disagreed, or null
+   */
+  public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
+      double medianNanos, List<String> flags, Double slowdown, Double spread) {
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, spread, null);
   }
 
   /**
@@ -52,10 +75,27 @@ public record BaselineRun(
    * @param medianNanos median
    * @param flags telemetry flags
    * @param slowdown measured slowdown of a flagged run, or null
+   * @param memory memory figures, by name
+   */
+  public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
+      double medianNanos, List<String> flags, Double slowdown, java.util.Map<String, Double> memory) {
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, null, memory);
+  }
+
+  /**
+   * A run whose forks did not disagree, without memory figures.
+   *
+   * @param runId run id
+   * @param recordedAt when
+   * @param gitRevision git revision
+   * @param samplesNanos samples
+   * @param medianNanos median
+   * @param flags telemetry flags
+   * @param slowdown measured slowdown of a flagged run, or null
    */
   public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
       double medianNanos, List<String> flags, Double slowdown) {
-    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, null);
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, slowdown, null, null);
   }
 
   /**
@@ -70,7 +110,7 @@ public record BaselineRun(
    */
   public BaselineRun(String runId, String recordedAt, String gitRevision, List<Double> samplesNanos,
       double medianNanos, List<String> flags) {
-    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null, null);
+    this(runId, recordedAt, gitRevision, samplesNanos, medianNanos, flags, null, null, null);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
+import io.gpubench.results.compare.MemoryFigure;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -17,14 +18,18 @@ import java.util.function.Function;
  * {@code busBytesPerSecond} (a collective's bus bandwidth, as nccl-tests counts it, in a multi-GPU world); {@code gap}
  * (median time over the roofline bound); {@code tolerance} (the largest share of a tolerance used by any check,
  * above 1 is a miss) or {@code tolerance.NAME} for one check ({@code tolerance.maxAbs}); {@code metric.NAME} for
- * an entry of the case's own metrics.
+ * an entry of the case's own metrics; memory, in {@code B}, {@code KiB}, {@code MiB}, {@code GiB}:
+ * {@code allocatedBytesPerCall} (what the calling thread allocated per call during the trials),
+ * {@code peakDeviceMemory} (the device memory the case held at its peak: the worker process's as NVML counts it where
+ * the device reports it, else gpubench's own allocator's) and {@code deviceMemoryDelta} (that NVML peak less the
+ * process's device memory before the case's set-up: the case's own share).
  */
 public final class Figure {
 
   /** Every fixed figure name, for error messages. */
   static final List<String> NAMES = List.of(
       "median", "mean", "min", "p90", "p99", "itemsPerSecond", "flopsPerSecond", "bytesPerSecond", "busBytesPerSecond",
-      "gap",
+      "gap", "allocatedBytesPerCall", "peakDeviceMemory", "deviceMemoryDelta",
       "tolerance", "tolerance.NAME", "metric.NAME");
 
   private final String name;
@@ -61,6 +66,8 @@ public final class Figure {
       case "gap" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER,
           c -> c.throughput() == null ? null : c.throughput().gap());
       case "tolerance" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER, Figure::worstShare);
+      case "allocatedBytesPerCall", "peakDeviceMemory", "deviceMemoryDelta" ->
+          new Figure(n, Unit.BYTES, Direction.LOWER_IS_BETTER, c -> MemoryFigure.of(n).valueOf(c));
       default -> null;
     };
     if (fixed != null) {

@@ -22,7 +22,12 @@ public enum Unit {
   /** Plain ratios, written plain or as a percentage: {@code 1.5}, {@code 80%}. */
   RATIO(""),
   /** A workload's own figure: plain numbers, SI prefixes allowed. */
-  PLAIN("");
+  PLAIN(""),
+  /**
+   * Memory, held in bytes, written with a binary unit: {@code 4096B}, {@code 64KiB}, {@code 512MiB}, {@code 9.8GiB}
+   * ({@code KiB} is 1024 bytes, as {@code nvidia-smi} and {@code -Xmx} count memory).
+   */
+  BYTES("B");
 
   private final String suffix;
 
@@ -48,6 +53,15 @@ public enum Unit {
         }
         throw new IllegalArgumentException(
             "'" + text + "' is not a time: write a number with a unit, ns, us, ms or s (such as 2.5ms)");
+      }
+      case BYTES -> {
+        for (String[] u : BYTE_UNITS) {
+          if (t.endsWith(u[0]) && startsWithNumber(t.substring(0, t.length() - u[0].length()).trim())) {
+            return number(t.substring(0, t.length() - u[0].length()), text) * Double.parseDouble(u[1]);
+          }
+        }
+        throw new IllegalArgumentException("'" + text + "' is not an amount of memory: write a number with a unit, "
+            + "B, KiB, MiB, GiB or TiB (such as 512MiB; KiB is 1024 bytes)");
       }
       case RATIO -> {
         if (t.endsWith("%")) {
@@ -86,9 +100,14 @@ public enum Unit {
       case NANOS -> Figures.duration(value);
       case RATIO -> String.format(Locale.ROOT, "%.3g", value);
       case PER_SECOND -> Figures.rate(value, suffix);
+      case BYTES -> Figures.bytes(value);
       default -> Figures.rate(value, "").strip();
     };
   }
+
+  // longest first: "MiB" ends with "B" too
+  private static final String[][] BYTE_UNITS = {{"KiB", "1024"}, {"MiB", "1048576"}, {"GiB", "1073741824"},
+      {"TiB", "1099511627776"}, {"B", "1"}};
 
   private static final String[][] TIME_UNITS = {{"ns", "1"}, {"us", "1e3"}, {"ms", "1e6"}, {"s", "1e9"}};
 

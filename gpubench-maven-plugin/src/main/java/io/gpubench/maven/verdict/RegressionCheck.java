@@ -112,6 +112,14 @@ public record RegressionCheck(
       CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get()));
       comparisons.add(cc);
       violation(cc).ifPresent(violations::add);
+      for (var m : MemoryCheck.compare(e.getKey(), e.getValue().stream().map(CaseRun::result).toList(), b.get())) {
+        Optional<Violation> more = MemoryCheck.violation(e.getKey(), m);
+        if (more.isPresent() && failOnRegression) {
+          violations.add(more.get());
+        } else if (more.isPresent()) {
+          warnings.add(more.get().message() + " (failOnRegression=false)");
+        }
+      }
       if (cc.comparison().ambiguity() == Ambiguity.FLAGGED) {
         warnings.add(cc.caseId() + ": AMBIGUOUS against the baseline: " + cc.comparison().reason());
       }

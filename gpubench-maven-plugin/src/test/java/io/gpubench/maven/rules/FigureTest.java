@@ -86,4 +86,27 @@ final class FigureTest {
     assertThatThrownBy(() -> Figure.parse("medain"))
         .hasMessageContaining("unknown figure 'medain'").hasMessageContaining("median, mean");
   }
+
+  static CaseResult withMemory(CaseResult c, io.gpubench.api.result.Memory m) {
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(), m,
+        c.metrics(), c.audit(), c.worldSize(), c.flags(), c.axisOverrides());
+  }
+
+  @Test
+  void memoryFiguresAreBytesLowerIsBetterAndTheDevicePeakPrefersNvml() {
+    var host = new io.gpubench.api.result.HostMemory(4016.0, 40_160_000L, 10_000, 0L, 0.0, java.util.List.of(), 5,
+        null, null, java.util.Map.of());
+    var device = new io.gpubench.api.result.DeviceMemory(600L << 20, 10L << 30, 11L << 30, 141L << 30, 40, "NVML");
+    CaseResult m = withMemory(c, new io.gpubench.api.result.Memory(3L << 30, null, null, host, device));
+    assertThat(Figure.parse("allocatedBytesPerCall").valueOf(m)).isEqualTo(4016.0);
+    assertThat(Figure.parse("allocatedBytesPerCall").unit()).isEqualTo(Unit.BYTES);
+    assertThat(Figure.parse("allocatedBytesPerCall").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+    assertThat(Figure.parse("peakDeviceMemory").valueOf(m)).isEqualTo((double) (10L << 30));
+    assertThat(Figure.parse("deviceMemoryDelta").valueOf(m)).isEqualTo((double) ((10L << 30) - (600L << 20)));
+    CaseResult ownOnly = withMemory(c, new io.gpubench.api.result.Memory(3L << 30, null, null));
+    assertThat(Figure.parse("peakDeviceMemory").valueOf(ownOnly)).isEqualTo((double) (3L << 30));
+    assertThat(Figure.parse("deviceMemoryDelta").valueOf(ownOnly)).isNull();
+    assertThat(Figure.parse("allocatedBytesPerCall").valueOf(ownOnly)).isNull();
+  }
 }

@@ -44,4 +44,17 @@ final class UnitTest {
     assertThat(Unit.PER_SECOND.format(4.12e13)).isEqualTo("41.2 T/s");
     assertThat(Unit.RATIO.format(0.5)).isEqualTo("0.500");
   }
+
+  @Test
+  void memoryNeedsABinaryUnitAndIsHeldInBytes() {
+    assertThat(Unit.BYTES.parse("4016B")).isEqualTo(4016.0);
+    assertThat(Unit.BYTES.parse("6KiB")).isEqualTo(6144.0);
+    assertThat(Unit.BYTES.parse("1.5 MiB")).isEqualTo(1.5 * 1048576);
+    assertThat(Unit.BYTES.parse("9.8GiB")).isCloseTo(9.8 * (1L << 30), within(1.0));
+    assertThatThrownBy(() -> Unit.BYTES.parse("512")).hasMessageContaining("'512' is not an amount of memory")
+        .hasMessageContaining("KiB is 1024 bytes");
+    assertThatThrownBy(() -> Unit.BYTES.parse("2GB")).hasMessageContaining("'2GB'");
+    assertThat(Unit.BYTES.format(4016)).isEqualTo("3.922 KiB");
+    assertThat(Unit.BYTES.format(10.5 * (1L << 30))).isEqualTo("10.5 GiB");
+  }
 }

@@ -83,6 +83,27 @@ public final class Figures {
   }
 
   /**
+   * An amount of memory with a binary prefix and four significant digits: {@code 4016 B}, {@code 3.922 KiB},
+   * {@code 9.8 GiB}, as {@code nvidia-smi} and the JVM's {@code -Xmx} count them.
+   *
+   * @param bytes the bytes
+   * @return the text, or {@link #ABSENT}
+   */
+  public static String bytes(Double bytes) {
+    if (!present(bytes)) {
+      return ABSENT;
+    }
+    double v = bytes;
+    int i = 0;
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    while (Math.abs(v) >= 1024 && i < units.length - 1) {
+      v /= 1024;
+      i++;
+    }
+    return sig(v) + " " + units[i];
+  }
+
+  /**
    * A share as a percentage: {@code 42%}; under 10% with one decimal ({@code 0.8%}), where the decimal still
    * carries information (a confidence interval's half-width).
    *

@@ -82,6 +82,11 @@ public final class CsvExport {
       text("shared", c -> c.telemetry() == null ? null : String.valueOf(c.telemetry().shared())),
       number("peak_device_bytes", c -> c.memory() == null || c.memory().peakDeviceBytes() == null ? null
           : c.memory().peakDeviceBytes().doubleValue()),
+      number("allocated_bytes_per_call", c -> host(c) == null ? null : host(c).allocatedBytesPerCall()),
+      number("gc_count", c -> host(c) == null || host(c).gcCount() == null ? null : host(c).gcCount().doubleValue()),
+      number("gc_pause_ms", c -> host(c) == null ? null : host(c).gcPauseMillis()),
+      number("peak_resident_bytes", c -> host(c) == null || host(c).peakResidentBytes() == null ? null
+          : host(c).peakResidentBytes().doubleValue()),
       text("kernels", c -> c.audit() == null ? null : KernelShares.line(c.audit())),
       number("audit_kernels_per_call", c -> audit(c, KernelShares::launchesPerCall)),
       number("audit_gpu_ns", c -> audit(c, a -> a.kernelNanos() + a.copyNanos())),
@@ -98,6 +103,10 @@ public final class CsvExport {
       text("audit_skip_reason", c -> c.audit() == null ? null : c.audit().skipReason()));
 
   private CsvExport() {}
+
+  private static io.gpubench.api.result.HostMemory host(CaseResult c) {
+    return c.memory() == null ? null : c.memory().host();
+  }
 
   /**
    * Writes the run's cases as CSV, atomically.

@@ -163,17 +163,12 @@ final class CaseSection {
   }
 
   private static void memory(Markup m, Memory mem) {
-    if (mem == null || (mem.peakDeviceBytes() == null && mem.allocatedBytes() == null)) {
+    var lines = io.gpubench.results.compare.MemoryFigures.lines(mem);
+    if (lines.isEmpty()) {
       return;
     }
-    m.open("dl");
-    if (mem.peakDeviceBytes() != null) {
-      item(m, "peak device memory", Figures.rate(mem.peakDeviceBytes().doubleValue(), "B"));
-    }
-    if (mem.allocatedBytes() != null) {
-      item(m, "allocated / reserved", Figures.rate(mem.allocatedBytes().doubleValue(), "B") + " / "
-          + (mem.reservedBytes() == null ? Figures.ABSENT : Figures.rate(mem.reservedBytes().doubleValue(), "B")));
-    }
+    m.open("dl", "class", "memory");
+    lines.forEach((label, text) -> item(m, label, text));
     m.close("dl");
   }
 

@@ -77,7 +77,11 @@ final class RunSection {
     m.open("div", "class", "scroll");
     m.open("table", "class", "summary", "id", "summary-" + index);
     m.open("thead").open("tr");
-    for (String h : new String[] {"Case", "Status", "Median (95% CI)", "Rate", "Verdict", "Tightest check", "Flags"}) {
+    // A memory column only where a case has a memory figure, so that a run without any keeps its table.
+    boolean memory = run.cases().stream().anyMatch(io.gpubench.results.compare.MemoryFigures::any);
+    for (String h : memory
+        ? new String[] {"Case", "Status", "Median (95% CI)", "Rate", "Memory", "Verdict", "Tightest check", "Flags"}
+        : new String[] {"Case", "Status", "Median (95% CI)", "Rate", "Verdict", "Tightest check", "Flags"}) {
       m.el("th", h);
     }
     m.close("tr").close("thead").open("tbody");
@@ -96,6 +100,9 @@ final class RunSection {
       m.close("td");
       m.el("td", d.time(), "class", "num");
       m.el("td", d.rate(), "class", "num");
+      if (memory) {
+        m.el("td", io.gpubench.results.compare.MemoryFigures.cell(c), "class", "num");
+      }
       m.el("td", d.verdict());
       m.el("td", d.tightest() == null ? ""
           : d.tightest().metric().label() + " " + Figures.percent(d.tightest().usedShare()));

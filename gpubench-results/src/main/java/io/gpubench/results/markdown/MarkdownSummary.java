@@ -11,6 +11,7 @@ import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.KernelShares;
+import io.gpubench.results.compare.MemoryFigures;
 import io.gpubench.results.compare.Verdict;
 import io.gpubench.results.glance.FlagNotes;
 import io.gpubench.results.glance.SkipGroups;
@@ -47,19 +48,30 @@ public final class MarkdownSummary {
         .append(Md.escape(environment(run.environment()))).append("\n\n");
     // The kernels column only where a case was audited (CUDA), so a CPU run's table stays as it was.
     boolean audited = run.cases().stream().anyMatch(c -> c.audit() != null);
-    Md.Table table = audited
-        ? new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check", "Flags")
-        : new Md.Table("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
+    // The memory column likewise, only where a case has a memory figure.
+    boolean memory = run.cases().stream().anyMatch(MemoryFigures::any);
+    List<String> headers = new ArrayList<>(List.of("Case", "Status", "Median (95% CI)", "Rate"));
+    if (memory) {
+      headers.add("Memory");
+    }
+    if (audited) {
+      headers.add("Kernels");
+    }
+    headers.addAll(List.of("Tightest check", "Flags"));
+    Md.Table table = new Md.Table(headers.toArray(String[]::new));
     List<CaseResult> ran = SkipGroups.notSkipped(run.cases());
     for (CaseResult c : ran) {
       CaseDigest d = CaseDigest.of(c);
       String flags = String.join(", ", FlagNotes.codes(FlagNotes.of(c)));
-      if (audited) {
-        table.row(name(c), c.status().name(), d.time(), d.rate(), c.audit() == null ? "" : KernelShares.line(c.audit()),
-            check(d.tightest()), flags);
-      } else {
-        table.row(name(c), c.status().name(), d.time(), d.rate(), check(d.tightest()), flags);
+      List<String> cells = new ArrayList<>(java.util.Arrays.asList(name(c), c.status().name(), d.time(), d.rate()));
+      if (memory) {
+        cells.add(MemoryFigures.cell(c));
       }
+      if (audited) {
+        cells.add(c.audit() == null ? "" : KernelShares.line(c.audit()));
+      }
+      cells.addAll(java.util.Arrays.asList(check(d.tightest()), flags));
+      table.row(cells.toArray(String[]::new));
     }
     if (!ran.isEmpty()) {
       md.append(table.render()).append('\n');

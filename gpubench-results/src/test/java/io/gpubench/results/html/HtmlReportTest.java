@@ -34,12 +34,15 @@ class HtmlReportTest {
     Element bf16 = rows.get(2);
     assertThat(bf16.select("td").get(0).text()).isEqualTo("gemm [1024x1024x1024, BF16, cuda:0]");
     assertThat(bf16.select(".badge.status-FAILED").text()).isEqualTo("failed");
-    assertThat(bf16.select("td").get(4).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
+    // the GPU cases' peak device memory brings the memory column
+    assertThat(doc.select("table.summary thead th").get(4).text()).isEqualTo("Memory");
+    assertThat(bf16.select("td").get(4).text()).isEqualTo("6 MiB peak");
+    assertThat(bf16.select("td").get(5).text()).isEqualTo("failed: maxAbs 0.031 > allowed 0.02");
     // a flag is a short code; its meaning and the case's figures are its tooltip
     assertThat(bf16.select(".badge.flag").eachText()).containsExactly("throttled", "shared");
     assertThat(bf16.select(".badge.flag").get(1).attr("title"))
         .startsWith("another process used the GPU").contains("4242 python3 train.py");
-    assertThat(rows.get(3).select("td").get(4).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
+    assertThat(rows.get(3).select("td").get(5).text()).isEqualTo("error: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
     Element skipped = doc.selectFirst("section.glance details.skip-group");
     assertThat(skipped.selectFirst("summary").text())
         .isEqualTo("1 skipped precision FP8_E4M3 needs compute capability 8.9; cuda:0 has 8.0 (GemmBenchmark 1)");

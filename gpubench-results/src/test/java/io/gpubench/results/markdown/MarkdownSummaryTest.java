@@ -31,7 +31,9 @@ class MarkdownSummaryTest {
     assertThat(text(first(doc, Heading.class)))
         .isEqualTo("gpubench: 10 cases — 6 passed, 2 failed, 1 error, 1 skipped");
     List<List<String>> rows = table(doc);
-    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Tightest check", "Flags");
+    // the GPU cases' peak device memory brings the memory column
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Memory", "Tightest check",
+        "Flags");
     // the skipped case is folded into its reason's line, not a row
     assertThat(rows).hasSize(run.cases().size());
     List<String> gemm = rows.get(1);
@@ -40,10 +42,11 @@ class MarkdownSummaryTest {
     // The median with the median's own interval (what the comparison judges), not the mean's.
     assertThat(gemm.get(2)).matches("\\d+(\\.\\d+)? µs \\(\\d+(\\.\\d+)?–\\d+(\\.\\d+)? µs\\)");
     assertThat(gemm.get(3)).endsWith("TFLOP/s");
-    assertThat(gemm.get(4)).isEqualTo("max |d| used 42% of its allowance");
+    assertThat(gemm.get(4)).isEqualTo("6 MiB peak");
+    assertThat(gemm.get(5)).isEqualTo("max |d| used 42% of its allowance");
     List<String> bf16 = rows.get(3);
     assertThat(bf16.get(1)).isEqualTo("FAILED");
-    assertThat(bf16.get(5)).isEqualTo("throttled, shared");
+    assertThat(bf16.get(6)).isEqualTo("throttled, shared");
     List<String> resnet = rows.get(5);
     assertThat(resnet.get(3)).isEqualTo("2.45 k samples/s");
   }
@@ -52,12 +55,13 @@ class MarkdownSummaryTest {
   void auditedCasesGetAKernelsColumnAndSkippedAuditsTheirReasonOnce() {
     Node doc = PARSER.parse(MarkdownSummary.render(ReportFixtures.h200RunAudited()));
     List<List<String>> rows = table(doc);
-    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Kernels", "Tightest check",
-        "Flags");
-    assertThat(rows.get(1).get(4)).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
-    assertThat(rows.get(2).get(4)).as("a CPU case has no audit").isEmpty();
-    assertThat(rows.get(3).get(4)).isEqualTo("audit skipped");
-    assertThat(rows.get(7).get(4)).isEqualTo("ATen 55%, cuBLASLt 44%, benchmark 1.7%, 84 kernels");
+    assertThat(rows.get(0)).containsExactly("Case", "Status", "Median (95% CI)", "Rate", "Memory", "Kernels",
+        "Tightest check", "Flags");
+    assertThat(rows.get(1).get(5)).isEqualTo("cuBLASLt 100%, copies 0.4%, 1 kernel");
+    assertThat(rows.get(2).get(5)).as("a CPU case has no audit").isEmpty();
+    assertThat(rows.get(2).get(4)).as("nor device memory").isEmpty();
+    assertThat(rows.get(3).get(5)).isEqualTo("audit skipped");
+    assertThat(rows.get(7).get(5)).isEqualTo("ATen 55%, cuBLASLt 44%, benchmark 1.7%, 84 kernels");
     assertThat(listItems(doc)).contains("gemm [1024x1024x1024, BF16, cuda:0]: " + ReportFixtures.AUDIT_REFUSED);
     // a run without audits keeps its table as it was
     assertThat(table(PARSER.parse(MarkdownSummary.render(ReportFixtures.h200Run()))).get(0)).doesNotContain("Kernels");
@@ -100,7 +104,7 @@ class MarkdownSummaryTest {
     Node doc = PARSER.parse(MarkdownSummary.render(ReportFixtures.h200Run()));
     List<List<String>> rows = table(doc);
     List<String> evil = rows.get(rows.size() - 1);
-    assertThat(evil).hasSize(6);
+    assertThat(evil).hasSize(7);
     assertThat(evil.get(0)).isEqualTo(ReportFixtures.EVIL);
     assertThat(nodes(doc, HtmlInline.class)).isEmpty();
     assertThat(nodes(doc, HtmlBlock.class)).isEmpty();

@@ -192,6 +192,9 @@ final class CudaBackendSession implements BackendSession {
     if (type == CudaDevice.class) {
       return Optional.of(type.cast(resources.device()));
     }
+    if (type == io.gpubench.api.spi.DeviceMemoryMeter.class) {
+      return nvml.get().map(d -> type.cast(new io.gpubench.cuda.internal.telemetry.ProcessMemory(d)));
+    }
     if (type == FrameworkStream.class) {
       FrameworkStream frameworkStream = resources::timeOn;
       return Optional.of(type.cast(frameworkStream));

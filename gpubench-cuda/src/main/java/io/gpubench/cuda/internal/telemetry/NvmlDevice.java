@@ -187,6 +187,49 @@ public final class NvmlDevice {
   }
 
   /**
+   * The device's memory.
+   *
+   * @return bytes, or null
+   */
+  public Long memoryTotalBytes() {
+    Nvml.NvmlMemory m = new Nvml.NvmlMemory();
+    return nvml.nvmlDeviceGetMemoryInfo(handle, m) == 0 ? m.total : null;
+  }
+
+  /**
+   * The device memory a process holds, as NVML lists it among the device's compute processes. In another PID
+   * namespace (a container) this JVM's id is not listed: where exactly one process is, it is this one.
+   *
+   * @param ownPid this process's id
+   * @return bytes, or null where NVML cannot list processes, does not know the figure, or the process is not found
+   */
+  public Long processMemoryBytes(long ownPid) {
+    Nvml.NvmlProcessInfo[] infos = (Nvml.NvmlProcessInfo[]) new Nvml.NvmlProcessInfo().toArray(64);
+    IntByReference count = new IntByReference(infos.length);
+    int rc;
+    try {
+      rc = nvml.nvmlDeviceGetComputeRunningProcesses_v3(handle, count, infos[0]);
+    } catch (UnsatisfiedLinkError e) {
+      return null;
+    }
+    if (rc != 0) {
+      return null;
+    }
+    int n = Math.min(count.getValue(), infos.length);
+    Long only = null;
+    for (int i = 0; i < n; i++) {
+      infos[i].read();
+      long used = infos[i].usedGpuMemory;
+      Long value = used < 0 ? null : used; // NVML_VALUE_NOT_AVAILABLE is all ones
+      if (infos[i].pid == ownPid) {
+        return value;
+      }
+      only = value;
+    }
+    return n == 1 ? only : null;
+  }
+
+  /**
    * The compute processes on the GPU other than this JVM, as {@code "pid name"}. NVML may list processes by host
    * process ids that differ from ours (a container's own PID namespace): when this JVM's id is not among them,
    * one listed process is taken to be this one, as every process that has a context on the device shows.

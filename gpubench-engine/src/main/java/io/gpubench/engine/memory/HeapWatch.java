@@ -1,0 +1,173 @@
+package io.gpubench.engine.memory;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Ends a worker whose heap is exhausted, within seconds. A {@code @Measure} that keeps what it allocates in a static
+ * field fills the heap; G1 (the JVM's default) has no overhead limit (that is the Parallel collector's
+ * {@code -XX:GCTimeLimit}, which would change every case's collector), so it does not throw
+ * {@code OutOfMemoryError} while each full collection frees a little of the calls' garbage: the worker sat in
+ * collections until the step's time limit, 601.6 s, and the case failed as "timed out". Nothing else can end it
+ * sooner: no thread can be made to throw in another, and {@code -XX:+ExitOnOutOfMemoryError} waits for an error that
+ * does not come.
+ *
+ * <p>So a daemon thread reads the collectors every {@value #PERIOD_MILLIS} ms; when they ran for at least
+ * {@value #GC_SHARE_PERCENT}% of the last {@value #WINDOW_MILLIS} ms and at least {@value #FULL_PERCENT}% of the
+ * heap's limit stayed in use after the last collection (a workload that only allocates fast keeps far less), it writes
+ * the error with the heap's limit and the collectors' figures to the worker's output, which the engine quotes in the
+ * case's failure, and halts the process. The engine then fails the case, starts a new worker, and runs the next case.
+ * Workers only: the build's JVM ({@code gpubench.fork=none}) is never halted.
+ */
+public final class HeapWatch {
+  /** The exit code of a worker the watch halted. */
+  public static final int EXIT_CODE = 87;
+  static final long PERIOD_MILLIS = 200;
+  static final long WINDOW_MILLIS = 4000;
+  static final int GC_SHARE_PERCENT = 90;
+  static final int FULL_PERCENT = 90;
+
+  private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+  private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
+      .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
+  private final ArrayDeque<long[]> window = new ArrayDeque<>();
+
+  HeapWatch() {}
+
+  /** Starts the watch in this worker. */
+  public static void start() {
+    HeapWatch watch = new HeapWatch();
+    Thread t = new Thread(watch::run, "gpubench-heap-watch");
+    t.setDaemon(true);
+    t.setPriority(Thread.MAX_PRIORITY);
+    t.start();
+  }
+
+  private void run() {
+    while (true) {
+      String exhausted;
+      try {
+        Thread.sleep(PERIOD_MILLIS);
+        exhausted = check(System.nanoTime(), collectionMillis());
+      } catch (InterruptedException e) {
+        return;
+      } catch (Throwable e) {
+        // an error while reading (even an OutOfMemoryError of this thread): read again at the next period
+        continue;
+      }
+      if (exhausted != null) {
+        try {
+          System.err.println(exhausted);
+          System.err.flush();
+        } catch (Throwable e) {
+          // the line could not be written in a full heap; the exit code still says why
+        } finally {
+          Runtime.getRuntime().halt(EXIT_CODE);
+        }
+      }
+    }
+  }
+
+  /** The line when even the figures cannot be formatted: a literal, which needs no allocation. */
+  static final String EXHAUSTED = "gpubench heap watch: java.lang.OutOfMemoryError: the worker's heap is exhausted: "
+      + "the garbage collector ran nearly all the time and the heap stayed full after its collections. The worker is "
+      + "stopped so that the next case runs in a new one. Keep less, or give the workers more heap with "
+      + "-Dgpubench.fork.jvm-args=-Xmx<size>";
+
+  private long collectionMillis() {
+    long n = 0;
+    for (GarbageCollectorMXBean b : collectors) {
+      n += Math.max(0, b.getCollectionTime());
+    }
+    return n;
+  }
+
+  /**
+   * Adds a reading and says whether the heap is exhausted.
+   *
+   * @param nanos now, {@link System#nanoTime()}
+   * @param gcMillis the collectors' time so far
+   * @return the error's text, or null while the heap is not exhausted
+   */
+  String check(long nanos, long gcMillis) {
+    window.addLast(new long[] {nanos, gcMillis});
+    while (window.size() > 2 && nanos - window.peekFirst()[0] > WINDOW_MILLIS * 1_000_000) {
+      window.removeFirst();
+    }
+    long[] first = window.peekFirst();
+    double wallMillis = (nanos - first[0]) / 1e6;
+    if (wallMillis < WINDOW_MILLIS * 0.9) {
+      return null;
+    }
+    double share = (gcMillis - first[1]) / wallMillis;
+    if (share * 100 < GC_SHARE_PERCENT) {
+      return null;
+    }
+    long max = Runtime.getRuntime().maxMemory();
+    long kept = keptAfterCollection();
+    if (max == Long.MAX_VALUE || kept * 100 < (long) FULL_PERCENT * max) {
+      return null;
+    }
+    try {
+      return describe(share, wallMillis, kept, max);
+    } catch (Throwable e) {
+      return EXHAUSTED;
+    }
+  }
+
+  /** What stayed in use after the last collection of each heap pool, or the heap's use now where none says. */
+  private long keptAfterCollection() {
+    long kept = 0;
+    boolean known = false;
+    for (MemoryPoolMXBean p : pools) {
+      MemoryUsage u = p.getCollectionUsage();
+      if (u != null) {
+        kept += u.getUsed();
+        known = true;
+      }
+    }
+    return known ? kept : ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  /**
+   * The heap's limit and the collectors' figures, for the message of an {@code OutOfMemoryError} the JVM threw:
+   * {@code "; heap limit 64.0 MiB, 63.2 MiB in use; G1 Young Generation: 12 collections, 40 ms; ..."}. Empty where
+   * even that cannot be made (the heap is still full).
+   *
+   * @return the text, starting with {@code "; "}, or empty
+   */
+  public static String heapFigures() {
+    try {
+      Runtime rt = Runtime.getRuntime();
+      StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "; heap limit %.1f MiB (-Xmx), %.1f MiB in use",
+          rt.maxMemory() / 1048576.0, (rt.totalMemory() - rt.freeMemory()) / 1048576.0));
+      for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) {
+        b.append(String.format(Locale.ROOT, "; %s: %d collections, %,d ms", g.getName(), g.getCollectionCount(),
+            g.getCollectionTime()));
+      }
+      return b.toString();
+    } catch (Throwable e) {
+      return "";
+    }
+  }
+
+  private String describe(double share, double wallMillis, long kept, long max) {
+    StringBuilder gc = new StringBuilder();
+    for (GarbageCollectorMXBean b : collectors) {
+      gc.append(gc.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "%s: %d collections, %,d ms",
+          b.getName(), b.getCollectionCount(), b.getCollectionTime()));
+    }
+    return String.format(Locale.ROOT, "gpubench heap watch: java.lang.OutOfMemoryError: the worker's heap is "
+        + "exhausted: the garbage collector ran %.0f%% of the last %.1f s and %.1f MiB of the %.1f MiB heap limit "
+        + "(-Xmx) stayed in use after its last collection (%s). The worker is stopped so that the next case runs in "
+        + "a new one. Keep less (a static field that holds every call's output keeps it all), or give the workers "
+        + "more heap with -Dgpubench.fork.jvm-args=-Xmx<size> or @Fork(jvmArgs = \"-Xmx<size>\")",
+        Math.min(100, share * 100), wallMillis / 1000, kept / 1048576.0, max / 1048576.0, gc);
+  }
+}

@@ -1,0 +1,32 @@
+package io.gpubench.engine.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The heap watch's rule on readings given to it: collections nearly all the time are not enough while the heap is
+ * not full after them (a workload that only allocates fast), and a window shorter than the watch's is never judged.
+ * The heap exhausted for real is {@code HeapExhaustionTest}'s, through the engine.
+ */
+class HeapWatchTest {
+
+  @Test
+  void collectingAllTheTimeIsNotExhaustionWhileTheHeapEmptiesAfterIt() {
+    HeapWatch watch = new HeapWatch();
+    long t = 0;
+    String verdict = null;
+    for (int i = 0; i <= 40; i++, t += HeapWatch.PERIOD_MILLIS * 1_000_000) {
+      // every millisecond of the window in collections: the share is 100%
+      verdict = watch.check(t, i * HeapWatch.PERIOD_MILLIS);
+    }
+    // this test JVM keeps far less than 90% of its heap after a collection
+    assertThat(verdict).isNull();
+  }
+
+  @Test
+  void theMessageNamesTheErrorTheLimitAndTheFix() {
+    assertThat(HeapWatch.EXHAUSTED).contains("java.lang.OutOfMemoryError").contains("-Xmx<size>");
+    assertThat(HeapWatch.heapFigures()).startsWith("; heap limit ").contains("MiB (-Xmx)").contains("collections");
+  }
+}

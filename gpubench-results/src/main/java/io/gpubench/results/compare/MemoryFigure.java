@@ -1,0 +1,154 @@
+package io.gpubench.results.compare;
+
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Memory;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * A memory figure of a case, by the name rules and comparisons use, with the rule that says whether two runs' values
+ * differ. Memory is nearly deterministic, so it gets an allowance of its own, not the time's noise model:
+ * <ul>
+ *   <li>device memory ({@link #PEAK_DEVICE_MEMORY}, {@link #DEVICE_MEMORY_DELTA}): 1% of the baseline plus
+ *       {@value #DEVICE_SLACK_BYTES} bytes (1 MiB): a caching allocator rounds its blocks up to 2 MiB pages and NVML
+ *       counts whole pages of the context, so a run may hold a page more or less; 1% on top takes the allocator's
+ *       fragmentation, which depends on the order of frees;
+ *   <li>{@link #ALLOCATED_BYTES_PER_CALL}: 1% of the baseline plus {@value #TRIAL_SLACK_BYTES} bytes a trial, spread
+ *       over the trial's calls. The JVM's counter is exact to the byte; what moves between runs is the trial's own
+ *       bookkeeping (its time's record, read outside the timed region but on the same thread: a few dozen bytes a
+ *       trial, so up to {@value #TRIAL_SLACK_BYTES} bytes a call at one call a trial and a thirtieth of a byte at
+ *       2,000) and what escape analysis removes in one compilation and not another, which 1% covers. A call that
+ *       allocates one more object of 16 bytes, at 100 calls a trial, is worse.
+ * </ul>
+ * A doubled figure is always worse; a value within the allowance is the same.
+ */
+public enum MemoryFigure {
+  /** Bytes the calling thread allocated per call during the trials. */
+  ALLOCATED_BYTES_PER_CALL("allocatedBytesPerCall"),
+  /** The device memory the case held at its peak: NVML's per-process figure where measured, else gpubench's own. */
+  PEAK_DEVICE_MEMORY("peakDeviceMemory"),
+  /** NVML's per-process peak less the process's device memory before the case's set-up. */
+  DEVICE_MEMORY_DELTA("deviceMemoryDelta");
+
+  /** The device figures' fixed allowance, bytes (1 MiB). */
+  public static final long DEVICE_SLACK_BYTES = 1L << 20;
+  /** The allocation figure's fixed allowance, bytes a trial. */
+  public static final long TRIAL_SLACK_BYTES = 64;
+  /** The relative allowance of every memory figure. */
+  public static final double RELATIVE_SLACK = 0.01;
+
+  private final String key;
+
+  MemoryFigure(String key) {
+    this.key = key;
+  }
+
+  /**
+   * The name rules and baselines use.
+   *
+   * @return the name, such as {@code peakDeviceMemory}
+   */
+  public String key() {
+    return key;
+  }
+
+  /**
+   * Looks a figure up by name.
+   *
+   * @param name the name
+   * @return the figure
+   * @throws IllegalArgumentException for another name, naming the known ones
+   */
+  public static MemoryFigure of(String name) {
+    return find(name).orElseThrow(() -> new IllegalArgumentException("unknown memory figure '" + name
+        + "' (known: " + String.join(", ", Arrays.stream(values()).map(MemoryFigure::key).toList()) + ")"));
+  }
+
+  /**
+   * Looks a figure up by name.
+   *
+   * @param name the name
+   * @return the figure, or empty
+   */
+  public static Optional<MemoryFigure> find(String name) {
+    return Arrays.stream(values()).filter(f -> f.key.equals(name)).findFirst();
+  }
+
+  /**
+   * The figure's value for a case.
+   *
+   * @param c the case
+   * @return bytes, or null where the case does not have it
+   */
+  public Double valueOf(CaseResult c) {
+    Memory m = c.memory();
+    if (m == null) {
+      return null;
+    }
+    return switch (this) {
+      case ALLOCATED_BYTES_PER_CALL -> m.host() == null ? null : m.host().allocatedBytesPerCall();
+      case PEAK_DEVICE_MEMORY -> m.device() != null && m.device().processPeakBytes() != null
+          ? Double.valueOf(m.device().processPeakBytes())
+          : m.peakDeviceBytes() == null ? null : Double.valueOf(m.peakDeviceBytes());
+      case DEVICE_MEMORY_DELTA -> m.device() == null || m.device().deltaBytes() == null ? null
+          : Double.valueOf(m.device().deltaBytes());
+    };
+  }
+
+  /**
+   * How far above (or below) a baseline value a later value may be and still be the same.
+   *
+   * @param baseline the baseline's value, bytes
+   * @param callsPerTrial the calls per trial of the later run (for the allocation figure's bookkeeping)
+   * @return the allowance, bytes
+   */
+  public double allowance(double baseline, int callsPerTrial) {
+    double relative = RELATIVE_SLACK * Math.abs(baseline);
+    return this == ALLOCATED_BYTES_PER_CALL ? relative + TRIAL_SLACK_BYTES / (double) Math.max(1, callsPerTrial)
+        : relative + DEVICE_SLACK_BYTES;
+  }
+
+  /**
+   * The allowance as a rule for people: {@code 1% + 1 MiB}.
+   *
+   * @return the text
+   */
+  public String rule() {
+    return this == ALLOCATED_BYTES_PER_CALL ? "1% + " + TRIAL_SLACK_BYTES + " B a trial over its calls"
+        : "1% + 1 MiB";
+  }
+
+  /**
+   * Compares a case's figure with a baseline's value.
+   *
+   * @param baseline the baseline's value, bytes
+   * @param c the case now
+   * @return the comparison, or empty where the case has no such figure
+   */
+  public Optional<MemoryComparison> compare(double baseline, CaseResult c) {
+    Double now = valueOf(c);
+    if (now == null) {
+      return Optional.empty();
+    }
+    int calls = c.timing() == null ? 1 : c.timing().callsPerTrial();
+    double allowance = allowance(baseline, calls);
+    MemoryComparison.Outcome outcome = now > baseline + allowance ? MemoryComparison.Outcome.MORE
+        : now < baseline - allowance ? MemoryComparison.Outcome.LESS : MemoryComparison.Outcome.SAME;
+    return Optional.of(new MemoryComparison(this, baseline, now, allowance, outcome));
+  }
+
+  /**
+   * A value for a message.
+   *
+   * @param bytes the value
+   * @return {@code 4016 B}, {@code 9.8 GiB}
+   */
+  public static String format(double bytes) {
+    return Figures.bytes(bytes);
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}
