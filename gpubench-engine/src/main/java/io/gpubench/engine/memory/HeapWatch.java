@@ -1,11 +1,13 @@
 package io.gpubench.engine.memory;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
-import java.util.ArrayDeque;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,7 +38,17 @@ public final class HeapWatch {
   private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
   private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
       .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
-  private final ArrayDeque<long[]> window = new ArrayDeque<>();
+  // The window as a ring of primitive readings, allocated once: in a full heap every allocation can fail, and a watch
+  // that allocates to read would never see what it watches for.
+  private static final int SLOTS = (int) (WINDOW_MILLIS / PERIOD_MILLIS) + 4;
+  private final long[] times = new long[SLOTS];
+  private final long[] gcs = new long[SLOTS];
+  private int first;
+  private int size;
+  // Freed when the heap is found exhausted, so that the message can be made; and the message that needs nothing.
+  private byte[] reserve = new byte[1 << 20];
+  private final byte[] exhaustedLine = (EXHAUSTED + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+  private final FileOutputStream err = new FileOutputStream(FileDescriptor.err);
 
   HeapWatch() {}
 
@@ -50,27 +62,52 @@ public final class HeapWatch {
   }
 
   private void run() {
+    long failing = 0;
     while (true) {
       String exhausted;
       try {
         Thread.sleep(PERIOD_MILLIS);
         exhausted = check(System.nanoTime(), collectionMillis());
+        failing = 0;
       } catch (InterruptedException e) {
         return;
       } catch (Throwable e) {
-        // an error while reading (even an OutOfMemoryError of this thread): read again at the next period
-        continue;
+        // Even reading failed (an OutOfMemoryError of this thread): a heap that refuses the watch a few bytes for a
+        // whole window is exhausted.
+        failing += PERIOD_MILLIS;
+        if (failing < WINDOW_MILLIS) {
+          continue;
+        }
+        exhausted = null;
+      }
+      if (exhausted == null && failing >= WINDOW_MILLIS) {
+        reserve = null; // room to read once more, and for the message
+        try {
+          exhausted = check(System.nanoTime(), collectionMillis());
+        } catch (Throwable e) {
+          exhausted = null;
+        }
+        halt(exhausted);
       }
       if (exhausted != null) {
-        try {
-          System.err.println(exhausted);
-          System.err.flush();
-        } catch (Throwable e) {
-          // the line could not be written in a full heap; the exit code still says why
-        } finally {
-          Runtime.getRuntime().halt(EXIT_CODE);
-        }
+        halt(exhausted);
       }
+    }
+  }
+
+  private void halt(String line) {
+    try {
+      if (line != null) {
+        System.err.println(line);
+        System.err.flush();
+      } else {
+        err.write(exhaustedLine);
+        err.flush();
+      }
+    } catch (Throwable e) {
+      // the line could not be written in a full heap; the exit code still says why
+    } finally {
+      Runtime.getRuntime().halt(EXIT_CODE);
     }
   }
 
@@ -82,8 +119,8 @@ public final class HeapWatch {
 
   private long collectionMillis() {
     long n = 0;
-    for (GarbageCollectorMXBean b : collectors) {
-      n += Math.max(0, b.getCollectionTime());
+    for (int i = 0; i < collectors.size(); i++) { // no iterator: nothing allocated to read
+      n += Math.max(0, collectors.get(i).getCollectionTime());
     }
     return n;
   }
@@ -96,16 +133,23 @@ public final class HeapWatch {
    * @return the error's text, or null while the heap is not exhausted
    */
   String check(long nanos, long gcMillis) {
-    window.addLast(new long[] {nanos, gcMillis});
-    while (window.size() > 2 && nanos - window.peekFirst()[0] > WINDOW_MILLIS * 1_000_000) {
-      window.removeFirst();
+    if (size == SLOTS) {
+      first = (first + 1) % SLOTS;
+      size--;
     }
-    long[] first = window.peekFirst();
-    double wallMillis = (nanos - first[0]) / 1e6;
+    int last = (first + size) % SLOTS;
+    times[last] = nanos;
+    gcs[last] = gcMillis;
+    size++;
+    while (size > 2 && nanos - times[first] > WINDOW_MILLIS * 1_000_000) {
+      first = (first + 1) % SLOTS;
+      size--;
+    }
+    double wallMillis = (nanos - times[first]) / 1e6;
     if (wallMillis < WINDOW_MILLIS * 0.9) {
       return null;
     }
-    double share = (gcMillis - first[1]) / wallMillis;
+    double share = (gcMillis - gcs[first]) / wallMillis;
     if (share * 100 < GC_SHARE_PERCENT) {
       return null;
     }
@@ -114,6 +158,7 @@ public final class HeapWatch {
     if (max == Long.MAX_VALUE || kept * 100 < (long) FULL_PERCENT * max) {
       return null;
     }
+    reserve = null; // room for the message
     try {
       return describe(share, wallMillis, kept, max);
     } catch (Throwable e) {
@@ -125,8 +170,8 @@ public final class HeapWatch {
   private long keptAfterCollection() {
     long kept = 0;
     boolean known = false;
-    for (MemoryPoolMXBean p : pools) {
-      MemoryUsage u = p.getCollectionUsage();
+    for (int i = 0; i < pools.size(); i++) {
+      MemoryUsage u = pools.get(i).getCollectionUsage();
       if (u != null) {
         kept += u.getUsed();
         known = true;
