@@ -118,6 +118,11 @@ final class CpuContention {
     for (int i = 0; i < PRIME_SAMPLES; i++) {
       samples.add(sample());
     }
+    joinMachine();
+  }
+
+  /** Joins this JVM's quiet time so far to the machine's, and judges by the quicker of the two from now on. */
+  synchronized void joinMachine() {
     if (machine != null) {
       machineQuiet = machine.join(samples.quantile(QUIET_QUANTILE));
     }

@@ -97,16 +97,19 @@ class CpuContentionTest {
   @Test
   void aJvmBornInASlowStretchJudgesItsTrialsAgainstTheMachinesQuietTime(@TempDir Path dir) {
     MachineQuietTime machine = new MachineQuietTime(dir.resolve("probe.properties"), "cpu|jvm");
-    CpuContention probe = new CpuContention(machine);
-    probe.prime();
-    double own = probe.quietNanos();
-    // another JVM found the core 1.6x quicker than this one ever saw it
-    machine.join(own / 1.6);
+    // another JVM found the core at 12.5 µs; this one was born in a stretch 1.6x slower and never saw it quicker
+    machine.join(12_500);
     CpuContention slowBorn = new CpuContention(machine);
-    slowBorn.prime();
-    assertThat(slowBorn.quietNanos()).isLessThanOrEqualTo(own / 1.6 * 1.0001);
-    TrialConditions c = slowBorn.judge(own);
-    assertThat(c.throttleReasons()).as("its own level is 1.6x the machine's").isNotEmpty();
-    assertThat(c.slowdown()).isCloseTo(1.6, within(0.05));
+    for (int i = 0; i < 200; i++) {
+      slowBorn.judge(20_000);
+    }
+    assertThat(slowBorn.judge(20_000).throttleReasons()).as("by its own quiet time: quiet").isEmpty();
+    slowBorn.joinMachine();
+    assertThat(slowBorn.quietNanos()).isEqualTo(12_500);
+    TrialConditions c = slowBorn.judge(20_000);
+    assertThat(c.throttleReasons()).as("by the machine's: contended").isNotEmpty();
+    assertThat(c.slowdown()).isCloseTo(1.6, within(0.01));
+    assertThat(machine.read()).as("a slower JVM leaves the machine's level").isEqualTo(12_500);
   }
+
 }
