@@ -55,6 +55,14 @@ public final class HeapWatch {
   /** Starts the watch in this worker. */
   public static void start() {
     HeapWatch watch = new HeapWatch();
+    // A thread that dies of a VirtualMachineError (the JVM's own OutOfMemoryError, thrown past the engine's catch or
+    // from the default handler's stack trace) leaves a worker that answers nothing, and a heap that no longer
+    // collects, which the watch cannot see: the case then waited for the step's limit. End the worker instead.
+    Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
+      if (error instanceof VirtualMachineError) {
+        watch.haltAfter(error);
+      }
+    });
     Thread t = new Thread(watch::run, "gpubench-heap-watch");
     t.setDaemon(true);
     t.setPriority(Thread.MAX_PRIORITY);
@@ -95,6 +103,20 @@ public final class HeapWatch {
     }
   }
 
+  private void haltAfter(Throwable error) {
+    reserve = null; // room for the message
+    String line = null;
+    try {
+      line = "gpubench heap watch: " + error + " in a thread of the worker: "
+          + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx)", Runtime.getRuntime().maxMemory() / 1048576.0)
+          + heapFigures() + ". The worker is stopped so that the next case runs in a new one. Keep less, or give the "
+          + "workers more heap with -Dgpubench.fork.jvm-args=-Xmx<size> or @Fork(jvmArgs = \"-Xmx<size>\")";
+    } catch (Throwable e) {
+      line = null;
+    }
+    halt(line);
+  }
+
   private void halt(String line) {
     try {
       if (line != null) {
@@ -112,7 +134,7 @@ public final class HeapWatch {
   }
 
   /** The line when even the figures cannot be formatted: a literal, which needs no allocation. */
-  static final String EXHAUSTED = "gpubench heap watch: java.lang.OutOfMemoryError: the worker's heap is exhausted: "
+  static final String EXHAUSTED = "gpubench: java.lang.OutOfMemoryError: the worker's heap is exhausted: "
       + "the garbage collector ran nearly all the time and the heap stayed full after its collections. The worker is "
       + "stopped so that the next case runs in a new one. Keep less, or give the workers more heap with "
       + "-Dgpubench.fork.jvm-args=-Xmx<size>";
