@@ -109,8 +109,7 @@ public final class HeapWatch {
     try {
       line = "gpubench heap watch: " + error + " in a thread of the worker: "
           + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx)", Runtime.getRuntime().maxMemory() / 1048576.0)
-          + heapFigures() + ". The worker is stopped so that the next case runs in a new one. Keep less, or give the "
-          + "workers more heap with -Dgpubench.fork.jvm-args=-Xmx<size> or @Fork(jvmArgs = \"-Xmx<size>\")";
+          + heapFigures() + ". " + ADVICE;
     } catch (Throwable e) {
       line = null;
     }
@@ -133,11 +132,14 @@ public final class HeapWatch {
     }
   }
 
+  /** What the user can do, the last sentence of every line the watch writes. */
+  static final String ADVICE = "The worker is stopped so that the next case runs in a new one. Keep less (a static "
+      + "field that holds every call's output keeps it all), or give the workers more heap with "
+      + "-Dgpubench.fork.jvm-args=-Xmx<size> or @Fork(jvmArgs = \"-Xmx<size>\")";
+
   /** The line when even the figures cannot be formatted: a literal, which needs no allocation. */
   static final String EXHAUSTED = "gpubench: java.lang.OutOfMemoryError: the worker's heap is exhausted: "
-      + "the garbage collector ran nearly all the time and the heap stayed full after its collections. The worker is "
-      + "stopped so that the next case runs in a new one. Keep less, or give the workers more heap with "
-      + "-Dgpubench.fork.jvm-args=-Xmx<size>";
+      + "the garbage collector ran nearly all the time and the heap stayed full after its collections. " + ADVICE;
 
   private long collectionMillis() {
     long n = 0;
@@ -214,27 +216,26 @@ public final class HeapWatch {
       Runtime rt = Runtime.getRuntime();
       StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "; heap limit %.1f MiB (-Xmx), %.1f MiB in use",
           rt.maxMemory() / 1048576.0, (rt.totalMemory() - rt.freeMemory()) / 1048576.0));
-      for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) {
-        b.append(String.format(Locale.ROOT, "; %s: %d collections, %,d ms", g.getName(), g.getCollectionCount(),
-            g.getCollectionTime()));
-      }
-      return b.toString();
+      return b.append("; ").append(collectorFigures("; ")).toString();
     } catch (Throwable e) {
       return "";
     }
   }
 
   private String describe(double share, double wallMillis, long kept, long max) {
-    StringBuilder gc = new StringBuilder();
-    for (GarbageCollectorMXBean b : collectors) {
-      gc.append(gc.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "%s: %d collections, %,d ms",
-          b.getName(), b.getCollectionCount(), b.getCollectionTime()));
-    }
     return String.format(Locale.ROOT, "gpubench heap watch: java.lang.OutOfMemoryError: the worker's heap is "
         + "exhausted: the garbage collector ran %.0f%% of the last %.1f s and %.1f MiB of the %.1f MiB heap limit "
-        + "(-Xmx) stayed in use after its last collection (%s). The worker is stopped so that the next case runs in "
-        + "a new one. Keep less (a static field that holds every call's output keeps it all), or give the workers "
-        + "more heap with -Dgpubench.fork.jvm-args=-Xmx<size> or @Fork(jvmArgs = \"-Xmx<size>\")",
-        Math.min(100, share * 100), wallMillis / 1000, kept / 1048576.0, max / 1048576.0, gc);
+        + "(-Xmx) stayed in use after its last collection (%s). %s", Math.min(100, share * 100), wallMillis / 1000,
+        kept / 1048576.0, max / 1048576.0, collectorFigures("; "), ADVICE);
+  }
+
+  /** Each collector's count and time, {@code "G1 Young Generation: 12 collections, 40 ms"}, joined. */
+  private static String collectorFigures(String separator) {
+    StringBuilder b = new StringBuilder();
+    for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) {
+      b.append(b.isEmpty() ? "" : separator).append(String.format(Locale.ROOT, "%s: %d collections, %,d ms",
+          g.getName(), g.getCollectionCount(), g.getCollectionTime()));
+    }
+    return b.toString();
   }
 }
