@@ -89,6 +89,9 @@ class CpuContentionTest {
     assertThat(new MachineQuietTime(file, "cpu|jvm").read()).isEqualTo(5_700);
     Files.writeString(file, "cpu|jvm=not a number\n");
     assertThat(new MachineQuietTime(file, "cpu|jvm").join(8_000)).isEqualTo(8_000);
+    Files.writeString(file, "cpu|jvm=50.0\n");
+    assertThat(new MachineQuietTime(file, "cpu|jvm").join(8_000)).as("a planted level 160x quicker").isEqualTo(8_000);
+    assertThat(new MachineQuietTime(file, "cpu|jvm").read()).as("and replaced").isEqualTo(8_000);
     Path folder = dir.resolve("a folder, not a file");
     Files.createDirectories(folder);
     assertThat(new MachineQuietTime(folder, "cpu|jvm").join(8_000)).as("unusable: its own level").isEqualTo(8_000);
