@@ -49,6 +49,8 @@ public final class HeapWatch {
   private byte[] reserve = new byte[1 << 20];
   private final byte[] exhaustedLine = (EXHAUSTED + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
   private final FileOutputStream err = new FileOutputStream(FileDescriptor.err);
+  // a VirtualMachineError that ended a thread of the worker, set by the default handler
+  private volatile Throwable died;
 
   HeapWatch() {}
 
@@ -58,9 +60,11 @@ public final class HeapWatch {
     // A thread that dies of a VirtualMachineError (the JVM's own OutOfMemoryError, thrown past the engine's catch or
     // from the default handler's stack trace) leaves a worker that answers nothing, and a heap that no longer
     // collects, which the watch cannot see: the case then waited for the step's limit. End the worker instead.
+    // The dying thread only leaves the error (a store, no allocation): halting from it did not end the worker in
+    // CI, where the bench and main threads died together; the watch's own thread, alive and waiting, halts.
     Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
       if (error instanceof VirtualMachineError) {
-        watch.haltAfter(error);
+        watch.died = error;
       }
     });
     Thread t = new Thread(watch::run, "gpubench-heap-watch");
@@ -75,6 +79,10 @@ public final class HeapWatch {
       String exhausted;
       try {
         Thread.sleep(PERIOD_MILLIS);
+        Throwable error = died;
+        if (error != null) {
+          haltAfter(error);
+        }
         exhausted = check(System.nanoTime(), collectionMillis());
         failing = 0;
       } catch (InterruptedException e) {
