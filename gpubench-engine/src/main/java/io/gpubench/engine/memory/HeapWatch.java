@@ -28,8 +28,10 @@ import java.util.Locale;
  * Workers only: the build's JVM ({@code gpubench.fork=none}) is never halted.
  */
 public final class HeapWatch {
-  /** The exit code of a worker the watch halted. */
+  /** The exit code of a worker the watch halted because its heap was exhausted. */
   public static final int EXIT_CODE = 87;
+  /** The exit code of a worker the watch halted because one of its own threads ended of an error. */
+  public static final int THREAD_EXIT_CODE = 88;
   static final long PERIOD_MILLIS = 200;
   static final long WINDOW_MILLIS = 4000;
   static final int GC_SHARE_PERCENT = 90;
@@ -49,14 +51,47 @@ public final class HeapWatch {
   private byte[] reserve = new byte[1 << 20];
   private final byte[] exhaustedLine = (EXHAUSTED + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
   private final FileOutputStream err = new FileOutputStream(FileDescriptor.err);
-  // a VirtualMachineError that ended a thread of the worker, set by the default handler
+  // a VirtualMachineError that ended a thread of the worker, set by the default handler or by report
   private volatile Throwable died;
+  // the worker's own threads (its bench thread), which end only with the process; fixed, so that reading allocates
+  private final Thread[] watched = new Thread[8];
+  private volatile int watchedCount;
+  private static volatile HeapWatch current;
 
   HeapWatch() {}
+
+  /**
+   * Says that a thread of the worker met a {@link VirtualMachineError} it cannot answer with: the watch halts the
+   * worker with it. Only a store, so that it works in a full heap. Nothing happens where no watch runs.
+   *
+   * @param error the error
+   */
+  public static void report(Throwable error) {
+    HeapWatch w = current;
+    if (w != null && error instanceof VirtualMachineError) {
+      w.died = error;
+    }
+  }
+
+  /**
+   * Watches a thread that must live as long as the worker: when it has ended, the watch halts the worker. In CI the
+   * bench thread died of an {@code OutOfMemoryError} that its own handler could not take ("thrown from the
+   * UncaughtExceptionHandler"): nothing was reported, the heap no longer collected, and the case waited 120 s.
+   *
+   * @param thread the thread
+   */
+  public static synchronized void watch(Thread thread) {
+    HeapWatch w = current;
+    if (w != null && w.watchedCount < w.watched.length) {
+      w.watched[w.watchedCount] = thread;
+      w.watchedCount = w.watchedCount + 1;
+    }
+  }
 
   /** Starts the watch in this worker. */
   public static void start() {
     HeapWatch watch = new HeapWatch();
+    current = watch;
     // A thread that dies of a VirtualMachineError (the JVM's own OutOfMemoryError, thrown past the engine's catch or
     // from the default handler's stack trace) leaves a worker that answers nothing, and a heap that no longer
     // collects, which the watch cannot see: the case then waited for the step's limit. End the worker instead.
@@ -64,7 +99,11 @@ public final class HeapWatch {
     // CI, where the bench and main threads died together; the watch's own thread, alive and waiting, halts.
     Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
       if (error instanceof VirtualMachineError) {
-        watch.died = error;
+        report(error);
+      } else {
+        // what the JVM prints where no default handler is set, which this one replaces
+        System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+        error.printStackTrace();
       }
     });
     Thread t = new Thread(watch::run, "gpubench-heap-watch");
@@ -81,7 +120,11 @@ public final class HeapWatch {
         Thread.sleep(PERIOD_MILLIS);
         Throwable error = died;
         if (error != null) {
-          haltAfter(error);
+          haltAfter(error, null);
+        }
+        Thread ended = firstEnded();
+        if (ended != null) {
+          haltAfter(died, ended);
         }
         exhausted = check(System.nanoTime(), collectionMillis());
         failing = 0;
@@ -111,20 +154,49 @@ public final class HeapWatch {
     }
   }
 
-  private void haltAfter(Throwable error) {
+  private Thread firstEnded() {
+    int n = watchedCount;
+    for (int i = 0; i < n; i++) {
+      if (!watched[i].isAlive()) {
+        return watched[i];
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Halts the worker after an error of one of its threads, or the end of a watched thread.
+   *
+   * @param error the error, or null where the thread ended without one reaching the watch
+   * @param ended the watched thread that ended, or null
+   */
+  private void haltAfter(Throwable error, Thread ended) {
     reserve = null; // room for the message
+    long max = Runtime.getRuntime().maxMemory();
+    // A thread that ended unreported in a heap still full after its collection ended of the heap, most likely.
+    boolean heap = error instanceof OutOfMemoryError
+        || error == null && max != Long.MAX_VALUE && keptAfterCollection() * 100 >= (long) FULL_PERCENT * max;
     String line = null;
     try {
-      line = "gpubench heap watch: " + error + " in a thread of the worker: "
-          + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx)", Runtime.getRuntime().maxMemory() / 1048576.0)
-          + heapFigures() + ". " + ADVICE;
+      String what = error != null ? error + " in a thread of the worker"
+          : "the worker's thread \"" + ended.getName() + "\" ended of an error it could not report"
+              + (heap ? ", with its heap full after the last collection (java.lang.OutOfMemoryError, most likely)"
+                  : "");
+      line = "gpubench heap watch: " + what + ": "
+          + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx)", max / 1048576.0)
+          + heapFigures() + ". " + (heap ? ADVICE : "The worker is stopped so that the next case runs in a new one.");
     } catch (Throwable e) {
       line = null;
     }
-    halt(line);
+    // where even the line could not be made: the literal of each kind, which needs nothing
+    halt(line != null || heap ? line : THREAD_ENDED, heap ? EXIT_CODE : THREAD_EXIT_CODE);
   }
 
   private void halt(String line) {
+    halt(line, EXIT_CODE);
+  }
+
+  private void halt(String line, int code) {
     try {
       if (line != null) {
         System.err.println(line);
@@ -136,7 +208,7 @@ public final class HeapWatch {
     } catch (Throwable e) {
       // the line could not be written in a full heap; the exit code still says why
     } finally {
-      Runtime.getRuntime().halt(EXIT_CODE);
+      Runtime.getRuntime().halt(code);
     }
   }
 
@@ -148,6 +220,10 @@ public final class HeapWatch {
   /** The line when even the figures cannot be formatted: a literal, which needs no allocation. */
   static final String EXHAUSTED = "gpubench: java.lang.OutOfMemoryError: the worker's heap is exhausted: "
       + "the garbage collector ran nearly all the time and the heap stayed full after its collections. " + ADVICE;
+
+  /** The line for a thread that ended when its figures cannot be formatted. */
+  static final String THREAD_ENDED = "gpubench: a thread of the worker ended of an error; the worker is stopped so "
+      + "that the next case runs in a new one";
 
   private long collectionMillis() {
     long n = 0;

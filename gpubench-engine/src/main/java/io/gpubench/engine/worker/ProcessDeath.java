@@ -34,6 +34,9 @@ final class ProcessDeath {
     if (code == io.gpubench.engine.memory.HeapWatch.EXIT_CODE) {
       return "code " + code + " (gpubench's heap watch stopped it: OutOfMemoryError, its heap was exhausted)";
     }
+    if (code == io.gpubench.engine.memory.HeapWatch.THREAD_EXIT_CODE) {
+      return "code " + code + " (gpubench's heap watch stopped it: one of its threads ended of an error)";
+    }
     String signal = code > 128 ? SIGNALS.get(code - 128) : null;
     return "code " + code + (signal == null ? "" : " (" + signal + ")");
   }

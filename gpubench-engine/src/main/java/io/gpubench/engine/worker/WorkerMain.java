@@ -40,6 +40,7 @@ public final class WorkerMain {
   private final ExecutorService bench = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "gpubench-bench");
     t.setDaemon(true);
+    io.gpubench.engine.memory.HeapWatch.watch(t);
     return t;
   });
   private volatile CaseSession session;
@@ -200,11 +201,13 @@ public final class WorkerMain {
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.
     } catch (Throwable e) {
-      // A step's own failures are answers; this is a fault of the worker, so the engine must learn of it.
+      // A step's own failures are answers; this is a fault of the worker, so the engine must learn of it. An
+      // OutOfMemoryError goes to the heap watch first: in a full heap the description below fails too.
+      io.gpubench.engine.memory.HeapWatch.report(e);
       try {
         Frames.write(out, Control.WORKER_ERROR, io.gpubench.engine.protocol.Throwables.describe(e));
-      } catch (IOException | RuntimeException ignored) {
-        // nothing more can be said
+      } catch (Throwable ignored) {
+        // nothing more can be said here; the watch halts the worker with what it knows
       }
     }
   }

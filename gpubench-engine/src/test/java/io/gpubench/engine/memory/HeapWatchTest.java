@@ -2,6 +2,9 @@ package io.gpubench.engine.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,5 +31,21 @@ class HeapWatchTest {
   void theMessageNamesTheErrorTheLimitAndTheFix() {
     assertThat(HeapWatch.EXHAUSTED).contains("java.lang.OutOfMemoryError").contains("-Xmx<size>");
     assertThat(HeapWatch.heapFigures()).startsWith("; heap limit ").contains("MiB (-Xmx)").contains("collections");
+  }
+
+  @Test
+  void aWatchedThreadThatEndsOfAnErrorHaltsTheProcessAndItsErrorIsPrinted() throws Exception {
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), EndingThread.class.getName()).redirectErrorStream(true).start();
+    // far under the process's own 60 s wait, far over the watch's period
+    boolean ended = p.waitFor(45, TimeUnit.SECONDS);
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!ended) {
+      p.destroyForcibly();
+    }
+    assertThat(ended).as("the watch halts the process: %s", output).isTrue();
+    assertThat(p.exitValue()).as(output).isEqualTo(HeapWatch.THREAD_EXIT_CODE);
+    assertThat(output).contains("Exception in thread \"gpubench-bench\" java.lang.IllegalStateException")
+        .contains("the worker's thread \"gpubench-bench\" ended").contains("MiB heap limit (-Xmx)");
   }
 }
