@@ -6,23 +6,30 @@ import io.gpubench.api.Shape;
 import io.gpubench.api.Trials;
 
 /**
- * A call that gets slower the more it is made (each call walks what the calls before it left), so that its time
- * rises round after round and never settles, under a budget of 0.2 s: the warm-up is cut short by the budget, not
- * waited for, and flagged.
+ * A call whose time doubles every 10 ms of the fork's life, so that it rises round after round and never settles,
+ * under a budget of 0.2 s: the warm-up is cut short by the budget, not waited for, and flagged. (A time that grew with
+ * the calls made, one more step every 16 calls, rose less between rounds the longer it ran, and on a loaded host a
+ * fork once read it "steady +0.3%"; a doubling by the clock rises by the same share whatever a round's length.)
  */
 @GpuBenchmark(enabledByDefault = false)
 @Shape("n=1")
 @Trials(min = 3, max = 5, budgetSeconds = 0.2)
 public class GetsSlower {
-  private long calls;
+  private long first;
 
   @Measure
   long run() {
-    calls++;
-    long sum = 0;
-    for (long i = 0; i < calls / 16; i++) {
-      sum += i ^ calls;
+    long start = System.nanoTime();
+    if (first == 0) {
+      first = start;
     }
-    return sum;
+    // 200 ns at the first call, doubled every 10 ms, at most 5 ms a call
+    double doublings = Math.min(15, (start - first) / 10e6);
+    long spin = (long) (200 * Math.pow(2, doublings));
+    long spins = 0;
+    while (System.nanoTime() - start < spin) {
+      spins++;
+    }
+    return spins;
   }
 }
