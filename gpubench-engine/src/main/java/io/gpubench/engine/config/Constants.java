@@ -219,7 +219,7 @@ public final class Constants {
       PREFIX + "browserTests", PREFIX + "history", PREFIX + "history.server", PREFIX + "history.branch",
       PREFIX + "history.busyTimeout", PREFIX + "history.runs", PREFIX + "history.baselineBranch",
       PREFIX + "history.publish", PREFIX + "history.failOnError", PREFIX + "history.output",
-      PREFIX + "history.commits", PREFIX + "postgresTests");
+      PREFIX + "history.commits", PREFIX + "postgresTests", PREFIX + "slurmTests");
 
   private Constants() {}
 }
