@@ -44,7 +44,7 @@ public final class TrainingSession implements AutoCloseable {
    * released), {@code direct-zero} (the same, gradients zeroed in place as DJL does) or {@code djl} (DJL's
    * {@code Trainer.step()}).
    */
-  public static final String SGD_PROPERTY = "gpubench.training.sgd";
+  public static final String SGD_PROPERTY = io.gpubench.djl.DjlSettingsKeys.TRAINING_SGD;
 
   private final Model model;
   private final Trainer trainer;
