@@ -29,13 +29,10 @@ public final class DjlDevices {
   private DjlDevices() {}
 
   /**
-   * The DJL device of a case.
-   *
-   * @param ctx the case's context
-   * @return {@link Device#cpu()} for the cpu backend, {@code Device.gpu(n)} for {@code cuda:n}
-   * @throws BenchmarkSkippedException with the reason, for a backend DJL cannot use here
+   * The DJL device of a case. Private: a public way to get the device without {@link #require}'s move of the timing
+   * to PyTorch's stream timed GPU cases on gpubench's own stream, which DJL's work never touches, silently.
    */
-  public static Device device(BenchContext ctx) {
+  private static Device device(BenchContext ctx) {
     BackendId backend = ctx.backend();
     switch (backend.family()) {
       case "cpu":
@@ -78,7 +75,8 @@ public final class DjlDevices {
   }
 
   /**
-   * Checks that DJL can run a case at all, before any DJL call: the precision maps and the device exists. On a GPU it
+   * The one way to get a case's DJL device. Checks that DJL can run a case at all, before any DJL call: the precision
+   * maps and the device exists. On a GPU it
    * also has the case's trials timed where DJL works: the CUDA session records its events on PyTorch's default stream
    * ({@link #PYTORCH_STREAM}, {@link FrameworkStream}) instead of its own, which DJL's work never touches; the results
    * then read {@code deviceClock = cuda-event@pytorch-default-stream}. Call it in set-up, as the README's example does.

@@ -1,12 +1,13 @@
 package io.gpubench.maven.rules;
 
+import io.gpubench.api.Better;
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.results.compare.MemoryFigure;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -34,13 +35,14 @@ public final class Figure {
 
   private final String name;
   private final Unit unit;
-  private final Direction direction;
+  // null for a workload's metric, whose direction the case's result carries
+  private final Better better;
   private final Function<CaseResult, Double> value;
 
-  private Figure(String name, Unit unit, Direction direction, Function<CaseResult, Double> value) {
+  private Figure(String name, Unit unit, Better better, Function<CaseResult, Double> value) {
     this.name = name;
     this.unit = unit;
-    this.direction = direction;
+    this.better = better;
     this.value = value;
   }
 
@@ -63,11 +65,11 @@ public final class Figure {
       case "flopsPerSecond" -> rate(n, Throughput::flopsPerSecond);
       case "bytesPerSecond" -> rate(n, Throughput::bytesPerSecond);
       case "busBytesPerSecond" -> rate(n, Throughput::busBytesPerSecond);
-      case "gap" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER,
+      case "gap" -> new Figure(n, Unit.RATIO, Better.LOWER,
           c -> c.throughput() == null ? null : c.throughput().gap());
-      case "tolerance" -> new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER, Figure::worstShare);
+      case "tolerance" -> new Figure(n, Unit.RATIO, Better.LOWER, Figure::worstShare);
       case "allocatedBytesPerCall", "peakDeviceMemory", "deviceMemoryDelta" ->
-          new Figure(n, Unit.BYTES, Direction.LOWER_IS_BETTER, c -> MemoryFigure.of(n).valueOf(c));
+          new Figure(n, Unit.BYTES, Better.LOWER, c -> MemoryFigure.of(n).valueOf(c));
       default -> null;
     };
     if (fixed != null) {
@@ -75,11 +77,12 @@ public final class Figure {
     }
     if (n.startsWith("tolerance.") && n.length() > "tolerance.".length()) {
       String check = n.substring("tolerance.".length());
-      return new Figure(n, Unit.RATIO, Direction.LOWER_IS_BETTER, c -> share(c, check));
+      return new Figure(n, Unit.RATIO, Better.LOWER, c -> share(c, check));
     }
     if (n.startsWith("metric.") && n.length() > "metric.".length()) {
       String metric = n.substring("metric.".length());
-      return new Figure(n, metricUnit(metric), metricDirection(metric),
+      // the metric's direction is the workload's, recorded with it (BenchContext.metric), never guessed from its name
+      return new Figure(n, Unit.PLAIN, null,
           c -> c.metrics().get(metric) == null ? null : c.metrics().get(metric).value());
     }
     throw new IllegalArgumentException("unknown figure '" + name + "' (known: " + String.join(", ", NAMES) + ")");
@@ -104,12 +107,18 @@ public final class Figure {
   }
 
   /**
-   * Which way the figure improves.
+   * Which way the figure improves for a case: fixed for the engine's figures, the workload's own for a
+   * {@code metric.NAME}, as it recorded it.
    *
-   * @return the direction
+   * @param c the case
+   * @return the direction, or null for a metric the case does not have
    */
-  public Direction direction() {
-    return direction;
+  public Better better(CaseResult c) {
+    if (better != null) {
+      return better;
+    }
+    Metric m = c.metrics().get(name.substring("metric.".length()));
+    return m == null ? null : m.better();
   }
 
   /**
@@ -130,14 +139,14 @@ public final class Figure {
   }
 
   private static Figure time(String name, Function<Statistics, Double> stat) {
-    return new Figure(name, Unit.NANOS, Direction.LOWER_IS_BETTER, c -> {
+    return new Figure(name, Unit.NANOS, Better.LOWER, c -> {
       Statistics s = c.timing() == null ? null : c.timing().primary();
       return s == null ? null : stat.apply(s);
     });
   }
 
   private static Figure rate(String name, Function<Throughput, Double> rate) {
-    return new Figure(name, Unit.PER_SECOND, Direction.HIGHER_IS_BETTER,
+    return new Figure(name, Unit.PER_SECOND, Better.HIGHER,
         c -> c.throughput() == null ? null : rate.apply(c.throughput()));
   }
 
@@ -156,23 +165,5 @@ public final class Figure {
     }
     return c.correctness().checks().stream().filter(k -> k.metric().key().equals(check)).map(Check::usedShare)
         .findFirst().orElse(null);
-  }
-
-  // Metric names carry their unit (samplesPerSecond, decodeMillis), so the name says which way is better.
-  private static Direction metricDirection(String metric) {
-    String m = metric.toLowerCase(Locale.ROOT);
-    if (m.endsWith("persecond") || m.endsWith("persec") || m.endsWith("/s")) {
-      return Direction.HIGHER_IS_BETTER;
-    }
-    for (String suffix : List.of("nanos", "micros", "millis", "seconds", "ns", "us", "ms", "bytes")) {
-      if (m.endsWith(suffix)) {
-        return Direction.LOWER_IS_BETTER;
-      }
-    }
-    return Direction.UNKNOWN;
-  }
-
-  private static Unit metricUnit(String metric) {
-    return metricDirection(metric) == Direction.HIGHER_IS_BETTER ? Unit.PER_SECOND : Unit.PLAIN;
   }
 }

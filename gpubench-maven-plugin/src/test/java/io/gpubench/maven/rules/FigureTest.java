@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gpubench.api.BackendId;
+import io.gpubench.api.Better;
 import io.gpubench.api.Precision;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Metric;
 import io.gpubench.maven.Fixtures;
 import io.gpubench.results.select.CasePattern;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class FigureTest {
@@ -22,7 +25,7 @@ final class FigureTest {
     assertThat(Figure.parse("median").valueOf(c)).isEqualTo(c.timing().primary().median());
     assertThat(Figure.parse("mean").valueOf(c)).isEqualTo(c.timing().primary().mean());
     assertThat(Figure.parse("p99").valueOf(c)).isEqualTo(c.timing().primary().p99());
-    assertThat(Figure.parse("median").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+    assertThat(Figure.parse("median").better(c)).isEqualTo(Better.LOWER);
   }
 
   @Test
@@ -37,7 +40,7 @@ final class FigureTest {
   void ratesAreHigherIsBetterAndShareTheThroughputRecord() {
     Figure flops = Figure.parse("flopsPerSecond");
     assertThat(flops.valueOf(c)).isEqualTo(c.throughput().flopsPerSecond());
-    assertThat(flops.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(flops.better(c)).isEqualTo(Better.HIGHER);
     assertThat(Figure.parse("gap").valueOf(c)).isEqualTo(2.0);
   }
 
@@ -50,7 +53,7 @@ final class FigureTest {
             3.0e11), null, null, java.util.Map.of(), null, 2, null);
     Figure bus = Figure.parse("busBytesPerSecond");
     assertThat(bus.valueOf(world)).isEqualTo(3.0e11);
-    assertThat(bus.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+    assertThat(bus.better(c)).isEqualTo(Better.HIGHER);
     assertThat(bus.valueOf(c)).isNull();
     assertThat(CasePattern.of("*[world 2]").matches(world)).isTrue();
     assertThat(CasePattern.of("AllReduceBenchmark#allreduce*[world 1]").matches(world)).isFalse();
@@ -65,11 +68,15 @@ final class FigureTest {
   }
 
   @Test
-  void metricsTakeTheirDirectionFromTheUnitInTheirName() {
+  void metricsTakeTheDirectionTheWorkloadRecordedNotOneGuessedFromTheirName() {
     assertThat(Figure.parse("metric.samplesPerSecond").valueOf(c)).isEqualTo(c.metrics().get("samplesPerSecond").value());
-    assertThat(Figure.parse("metric.samplesPerSecond").direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
-    assertThat(Figure.parse("metric.decodeMillis").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
-    assertThat(Figure.parse("metric.score").direction()).isEqualTo(Direction.UNKNOWN);
+    assertThat(Figure.parse("metric.samplesPerSecond").better(c)).isEqualTo(Better.HIGHER);
+    // a name that reads like a time is still the workload's call: here it recorded a rate that is better lower
+    CaseResult named = withMetrics(Map.of("decodeMillis", new Metric(3, "ms", Better.HIGHER),
+        "tokensPerSecond", new Metric(5, "tokens/s", Better.LOWER)));
+    assertThat(Figure.parse("metric.decodeMillis").better(named)).isEqualTo(Better.HIGHER);
+    assertThat(Figure.parse("metric.tokensPerSecond").better(named)).isEqualTo(Better.LOWER);
+    assertThat(Figure.parse("metric.missing").better(c)).isNull();
     assertThat(Figure.parse("metric.missing").valueOf(c)).isNull();
   }
 
@@ -87,6 +94,12 @@ final class FigureTest {
         .hasMessageContaining("unknown figure 'medain'").hasMessageContaining("median, mean");
   }
 
+  CaseResult withMetrics(Map<String, Metric> metrics) {
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(), c.memory(),
+        metrics, c.audit(), c.worldSize(), c.flags(), c.axisOverrides());
+  }
+
   static CaseResult withMemory(CaseResult c, io.gpubench.api.result.Memory m) {
     return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
         c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(), m,
@@ -101,7 +114,7 @@ final class FigureTest {
     CaseResult m = withMemory(c, new io.gpubench.api.result.Memory(3L << 30, null, null, host, device));
     assertThat(Figure.parse("allocatedBytesPerCall").valueOf(m)).isEqualTo(4016.0);
     assertThat(Figure.parse("allocatedBytesPerCall").unit()).isEqualTo(Unit.BYTES);
-    assertThat(Figure.parse("allocatedBytesPerCall").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+    assertThat(Figure.parse("allocatedBytesPerCall").better(c)).isEqualTo(Better.LOWER);
     assertThat(Figure.parse("peakDeviceMemory").valueOf(m)).isEqualTo((double) (10L << 30));
     assertThat(Figure.parse("deviceMemoryDelta").valueOf(m)).isEqualTo((double) ((10L << 30) - (600L << 20)));
     CaseResult ownOnly = withMemory(c, new io.gpubench.api.result.Memory(3L << 30, null, null));
