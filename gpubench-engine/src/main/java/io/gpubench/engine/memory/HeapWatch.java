@@ -157,7 +157,9 @@ public final class HeapWatch {
   private Thread firstEnded() {
     int n = watchedCount;
     for (int i = 0; i < n; i++) {
-      if (!watched[i].isAlive()) {
+      // TERMINATED, not "not alive": a thread pool registers its thread before it starts it, and a new thread is
+      // not alive either (in CI the watch once halted a healthy worker in that gap)
+      if (watched[i].getState() == Thread.State.TERMINATED) {
         return watched[i];
       }
     }
@@ -182,9 +184,12 @@ public final class HeapWatch {
           : "the worker's thread \"" + ended.getName() + "\" ended of an error it could not report"
               + (heap ? ", with its heap full after the last collection (java.lang.OutOfMemoryError, most likely)"
                   : "");
+      Runtime rt = Runtime.getRuntime();
       line = "gpubench heap watch: " + what + ": "
-          + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx)", max / 1048576.0)
-          + heapFigures() + ". " + (heap ? ADVICE : "The worker is stopped so that the next case runs in a new one.");
+          + String.format(Locale.ROOT, "%.1f MiB heap limit (-Xmx), %.1f MiB in use; ", max / 1048576.0,
+              (rt.totalMemory() - rt.freeMemory()) / 1048576.0)
+          + collectorFigures("; ") + ". "
+          + (heap ? ADVICE : "The worker is stopped so that the next case runs in a new one.");
     } catch (Throwable e) {
       line = null;
     }

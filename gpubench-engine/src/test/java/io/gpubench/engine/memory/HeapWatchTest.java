@@ -35,17 +35,32 @@ class HeapWatchTest {
 
   @Test
   void aWatchedThreadThatEndsOfAnErrorHaltsTheProcessAndItsErrorIsPrinted() throws Exception {
+    Ended p = run("fails");
+    assertThat(p.code()).as(p.output()).isEqualTo(HeapWatch.THREAD_EXIT_CODE);
+    assertThat(p.output()).contains("Exception in thread \"gpubench-bench\" java.lang.IllegalStateException")
+        .contains("the worker's thread \"gpubench-bench\" ended").contains("MiB heap limit (-Xmx), ")
+        .containsOnlyOnce("heap limit");
+  }
+
+  @Test
+  void aWatchedThreadNotYetStartedIsNoEnd() throws Exception {
+    Ended p = run("late");
+    assertThat(p.code()).as(p.output()).isZero();
+    assertThat(p.output()).doesNotContain("heap watch");
+  }
+
+  record Ended(int code, String output) {}
+
+  static Ended run(String mode) throws Exception {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), EndingThread.class.getName()).redirectErrorStream(true).start();
+        System.getProperty("java.class.path"), EndingThread.class.getName(), mode).redirectErrorStream(true).start();
     // far under the process's own 60 s wait, far over the watch's period
     boolean ended = p.waitFor(45, TimeUnit.SECONDS);
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!ended) {
       p.destroyForcibly();
     }
-    assertThat(ended).as("the watch halts the process: %s", output).isTrue();
-    assertThat(p.exitValue()).as(output).isEqualTo(HeapWatch.THREAD_EXIT_CODE);
-    assertThat(output).contains("Exception in thread \"gpubench-bench\" java.lang.IllegalStateException")
-        .contains("the worker's thread \"gpubench-bench\" ended").contains("MiB heap limit (-Xmx)");
+    assertThat(ended).as("the process ends: %s", output).isTrue();
+    return new Ended(p.exitValue(), output);
   }
 }
