@@ -298,8 +298,22 @@ public final class CaseDriver {
       result = result.withFlag(new Flag(PROFILED, String.join(" and ", collected.recorded())
           + " ran during the trials: their overhead is in the figures"));
     }
-    return new Outcome(result, null, null, finished.runnerFault(),
-        recording.withReport(spec, result, collected.files()), collected.notes(), warm.atOnce());
+    return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
+        warm.atOnce());
+  }
+
+  /**
+   * A case's outcome with the case's own report ({@code report.md}) written from its final result, that of all its
+   * forks, and listed first among its files.
+   *
+   * @param spec the case
+   * @param outcome its outcome
+   * @return the outcome with the report among its files
+   */
+  public Outcome reported(CaseSpec spec, Outcome outcome) {
+    List<Steps.CaseFile> others = outcome.files().stream().filter(f -> !recording.isReport(spec, f)).toList();
+    return new Outcome(outcome.result(), outcome.cause(), outcome.stackTrace(), outcome.runnerFault(),
+        recording.withReport(spec, outcome.result(), others), outcome.notes(), outcome.steadyAtOnce());
   }
 
   /** The least budget the trials get after a warm-up within the budget: the stopping rule still asks for two. */

@@ -142,6 +142,17 @@ public final class CaseRecording {
   }
 
   /**
+   * Whether a file is the case's own report.
+   *
+   * @param spec the case
+   * @param file a file of the case
+   * @return true for its {@code report.md}
+   */
+  public boolean isReport(CaseSpec spec, Steps.CaseFile file) {
+    return Path.of(file.path()).equals(directory(spec).resolve("report.md"));
+  }
+
+  /**
    * The folder of a case's files: {@code cases/<SimpleClass>.<workload>-<shape>-<precision>-<backend>-<hash>}, the
    * hash of the full id keeping two classes of one simple name apart.
    *

@@ -49,9 +49,14 @@ public final class CaseRunner implements AutoCloseable {
    * when, and why).
    *
    * @param spec the case
-   * @return its outcome
+   * @return its outcome, with the case's own report written from its final result
    */
   public CaseDriver.Outcome run(CaseSpec spec) {
+    // The report once the forks are combined: written per fork, a two-fork case's report.md showed its last fork.
+    return driver.reported(spec, decide(spec));
+  }
+
+  private CaseDriver.Outcome decide(CaseSpec spec) {
     if (spec.world() != null) {
       return runWorld(spec);
     }

@@ -67,6 +67,12 @@ class CaseFilesTest {
     assertThat(run.cases()).filteredOn(c -> c.flagged("profiled")).extracting(CaseResult::displayName)
         .containsExactly("loop [n=40000, FP32, cpu]");
     assertThat(run.cases()).allSatisfy(c -> assertThat(c.audit()).as("the CPU has no audit").isNull());
+    // the report is the case's, all its forks combined, not the last fork's (it was written per fork)
+    CaseResult recorded = run.cases().stream().filter(c -> c.displayName().equals("loop [n=40000, FP32, cpu]"))
+        .findFirst().orElseThrow();
+    assertThat(recorded.timing().forks()).as("a CPU case runs in two forks by default").hasSizeGreaterThan(1);
+    assertThat(published.get(0)).content()
+        .contains("| median (95% CI) | " + io.gpubench.results.compare.CaseDigest.of(recorded).time() + " |");
   }
 
   @Test
