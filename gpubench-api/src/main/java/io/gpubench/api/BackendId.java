@@ -84,6 +84,16 @@ public record BackendId(String family, int index) {
     return family.equals(other.family) && (index < 0 || index == other.index);
   }
 
+  /**
+   * Whether this is the CPU, the host the engine runs on: one place for the test that was spelt
+   * {@code "cpu".equals(family)} in several.
+   *
+   * @return true for the {@code cpu} family
+   */
+  public boolean isCpu() {
+    return CPU.family.equals(family);
+  }
+
   @Override
   public String toString() {
     return index < 0 ? family : family + ":" + index;

@@ -70,6 +70,13 @@ public record TrialPolicy(
     this(warmup, min, max, target, confidence, budgetSeconds, callsPerTrial, cache, DeviceTiming.AUTO, 0);
   }
 
+  /** A class that declares {@code @Trials} with nothing set: its annotation holds the defaults, written once. */
+  @Trials
+  private static final class Defaults {}
+
+  /** {@code @Trials}' own defaults, read from the annotation so that they are written in one place, as JUnit does. */
+  static final Trials DEFAULTS = Defaults.class.getAnnotation(Trials.class);
+
   /**
    * The policy an annotation declares, or the defaults.
    *
@@ -78,8 +85,7 @@ public record TrialPolicy(
    */
   static TrialPolicy of(Trials trials) {
     if (trials == null) {
-      return new TrialPolicy(2, 5, 200, 0.01, 0.95, 5.0, 0, CacheMode.HOT, DeviceTiming.AUTO,
-          DEFAULT_MAX_WARMUP_SECONDS);
+      return of(DEFAULTS);
     }
     return new TrialPolicy(trials.warmup(), trials.min(), trials.max(), trials.targetRelativeHalfWidth(),
         trials.confidence(), trials.budgetSeconds(), trials.callsPerTrial(), trials.cache(), trials.deviceTiming(),

@@ -72,6 +72,6 @@ public record ForkPolicy(ForkMode mode, List<String> jvmArgs, int timeoutSeconds
     if (forks > 0) {
       return forks;
     }
-    return device.family().equals("cpu") ? DEFAULT_CPU_FORKS : 1;
+    return device.isCpu() ? DEFAULT_CPU_FORKS : 1;
   }
 }
