@@ -8,9 +8,11 @@ import java.util.Set;
  * Add a key here when the module starts reading one.
  */
 public final class DjlSettingsKeys implements SettingsKeys {
+  // Kept here, in the package the training package builds on, so that listing it does not make the two a cycle.
   /**
-   * The system property that picks the SGD step of {@code io.gpubench.djl.training.TrainingSession}. Kept here, in
-   * the package the training package builds on, so that listing it does not make the two packages a cycle.
+   * The system property that picks the weight update: {@code direct} (the default, {@code DirectSgd}, gradients
+   * released), {@code direct-zero} (the same, gradients zeroed in place as DJL does) or {@code djl} (DJL's
+   * {@code Trainer.step()}).
    */
   public static final String TRAINING_SGD = "gpubench.training.sgd";
 
