@@ -30,11 +30,12 @@ assert !verdicts.group(1).contains('SAME') && !verdicts.group(1).contains('FASTE
 def slower = (slowed =~ /AxpyBenchmark#axpy\[n=\d+]\[FP32]\[cpu]: SLOWER than the baseline: median time [^\n]* is \+(\d+)/)
     .collect { it[1] as int }
 if (slower.isEmpty()) {
-  def flagged = (slowed =~ /(AxpyBenchmark#axpy\[n=\d+]\[FP32]\[cpu]): AMBIGUOUS against the baseline: telemetry flagged/)
-      .collect { it[1] }.unique()
-  assert !flagged.isEmpty() && verdicts.group(1).replaceAll(/AMBIGUOUS \d+; /, '').startsWith('geomean') == false
-  assert verdicts.group(1) ==~ /AMBIGUOUS \d+; ?/ : "no case SLOWER, yet not all AMBIGUOUS: ${verdicts.group(1)}"
-  println 'history-gate: every case of the slowed build was flagged contended (AMBIGUOUS, failing it)'
+  // A loaded machine (the CI runner shared with other builds) spreads the runs so far that no verdict is SLOWER: every
+  // case is then AMBIGUOUS, which fails the build too (failOnAmbiguous) and is never SAME or FASTER.
+  def ambiguous = (slowed =~ /(AxpyBenchmark#axpy\[n=\d+]\[FP32]\[cpu]): AMBIGUOUS/).collect { it[1] }.unique()
+  assert !ambiguous.isEmpty() : 'no case SLOWER and none AMBIGUOUS'
+  assert verdicts.group(1) ==~ /AMBIGUOUS \d+;.*/ : "no case SLOWER, yet not all AMBIGUOUS: ${verdicts.group(1)}"
+  println "history-gate: no case of the slowed build was SLOWER here; ${ambiguous.size()} AMBIGUOUS, failing it"
 } else {
   slower.each { assert it >= 150 : "a 4x slower case read +${it}%" }
 }
