@@ -54,8 +54,10 @@ class KernelAuditStepsTest {
         declared.deviceTiming(), 0);
     CaseSpec spec = new CaseSpec(decl, decl.workloads().get(0), new Dimensions(Map.of()), Precision.FP32, device,
         Allowance.NONE, policy, 1, null, null);
-    return new CaseDriver(20, new CaseRecording(settings, out))
-        .run(spec, new CaseSession(Backends.of(List.of(device)), Frameworks.none()), device.id());
+    CaseDriver driver = new CaseDriver(20, new CaseRecording(settings, out));
+    // as the runner does: the case's report once its outcome is decided
+    return driver.reported(spec,
+        driver.run(spec, new CaseSession(Backends.of(List.of(device)), Frameworks.none()), device.id()));
   }
 
   private static Instrumentation settings(Boolean audit, String capture, String jfr) {
