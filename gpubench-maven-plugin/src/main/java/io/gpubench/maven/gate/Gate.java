@@ -103,7 +103,8 @@ public record Gate(
           + ") are judged";
       if (failOnMissingShards) {
         violations.add(new Violation("shards", "missing", what + " (run the missing shards into the same folder with"
-            + " gpubench.shard=I/" + shards.count() + (shards.mark().run() == null ? ""
+            + " gpubench.shard=" + (shards.missing().size() == 1 ? shards.missing().get(0) : "I") + "/"
+            + shards.count() + (shards.mark().run() == null ? ""
                 : " and gpubench.shard.run=" + shards.mark().run()) + ", or set failOnMissingShards to false to judge"
             + " the shards present)"));
       } else {
