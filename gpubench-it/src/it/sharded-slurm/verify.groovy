@@ -10,7 +10,7 @@ assert tasks.size() == 3
 def plans = [] as Set
 def cases = 0
 tasks.eachWithIndex { f, i ->
-  def m = f.text =~ /gpubench: shard ${i + 1}\/3 \(shard ${i + 1}\/3 from SLURM_ARRAY_TASK_ID=${i}, SLURM_ARRAY_TASK_MIN=0, SLURM_ARRAY_TASK_STEP=1, SLURM_ARRAY_TASK_COUNT=3\) runs (\d+) of 12 cases, [\d.]+ of [\d.]+ planned seconds; plan ([0-9a-f]{12}), [^;]*; run (slurm-\d+)/
+  def m = f.text =~ /gpubench: shard ${i + 1}\/3 \(shard ${i + 1}\/3 from SLURM_ARRAY_TASK_ID=${i}, SLURM_ARRAY_TASK_MIN=0, SLURM_ARRAY_TASK_STEP=1, SLURM_ARRAY_TASK_COUNT=3\) runs (\d+) of 12 cases, [\d.]+ of [\d.]+ planned seconds; plan ([0-9a-f]{12}), .*?; run (slurm-\d+)\s/
   assert m.find() : "task ${i}: ${f.text}"
   cases += m.group(1) as int
   plans << m.group(2) + ' ' + m.group(3)
@@ -36,7 +36,7 @@ def missingJournals = new File(basedir, 'shards-missing').listFiles().findAll { 
 assert missingJournals.size() == 2
 assert missingJournals[0].startsWith('shard-1-of-3-') && missingJournals[1].startsWith('shard-3-of-3-')
 def refused = new File(basedir as File, '.').listFiles().find { it.name =~ /^slurm-shard-it-\d+-merge-missing\.out$/ }.text
-assert refused =~ /with shard 2 of 3 is missing \(\d+ of 12 cases of the suite did not run\); it is not published/
+assert refused =~ /: shard 2 of 3 is missing \(\d+ of 12 cases of the suite did not run\); it is not published/
 assert builds[1].contains('merge of the array with a shard missing exited 1')
 assert builds[3].contains('BUILD FAILURE')
 assert builds[3] =~ /sharded run shards-slurm-\d+-${plan}: shard 2 of 3 is missing/

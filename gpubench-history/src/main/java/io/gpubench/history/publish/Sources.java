@@ -75,7 +75,7 @@ public final class Sources {
   private static RunRecord sharded(ShardedRun shards, Provenance provenance) {
     if (!shards.whole()) {
       throw ResultsFile.invalid(shards.journals().get(0).file().getParent(), "holds sharded run " + shards.runId()
-          + " with " + shards.missingText() + "; it is not published, since the history keeps one record per run and"
+          + ": " + shards.missingText() + "; it is not published, since the history keeps one record per run and"
           + " the missing shards could not be added later: run them into this folder, then publish");
     }
     String why = shards.incompleteReason().orElse(null);
