@@ -5,8 +5,10 @@
 # judge both folders with gpubench:report and gpubench:check.
 set -euo pipefail
 here=$PWD
-template=$here/../../../../docs/slurm/array-job.sbatch
-test -f "$template"
+# The template, less its --exclusive: on this one-node cluster whole-node tasks would run one after the other.
+test -f "$here/../../../../docs/slurm/array-job.sbatch"
+template=$here/array-job.sbatch
+sed '/^#SBATCH --exclusive/d' "$here/../../../../docs/slurm/array-job.sbatch" > "$template"
 export BENCH=$here/target
 export GPUBENCH_CONFIG="--config gpubench.fork=none --config gpubench.progress=false"
 name=shard-it-$$
