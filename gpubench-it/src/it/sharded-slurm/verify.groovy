@@ -41,4 +41,4 @@ assert builds[1].contains('merge of the array with a shard missing exited 1')
 assert builds[3].contains('BUILD FAILURE')
 assert builds[3] =~ /sharded run shards-slurm-\d+-${plan}: shard 2 of 3 is missing/
 assert builds[4].contains('BUILD SUCCESS')
-assert new File(basedir, 'target/missing.html').text.contains('class="notice"')
+assert new File(basedir, 'target/missing.html').text.contains('class="notice')

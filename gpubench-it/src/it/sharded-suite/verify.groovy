@@ -29,5 +29,5 @@ assert merge.contains('## gpubench gate: passed')
 assert merge =~ /published sharded run shards-it-7-${plan} \(3 of 3 shards, 12 cases, complete, commit/
 def html = new File(basedir, 'target/gpubench/report.html').text
 assert html.contains('copy [n=8, FP32, cpu]') && html.contains('copyByLoop [n=256, FP32, cpu]')
-assert !html.contains('class="notice"')
+assert !html.contains('class="notice')
 assert new File(basedir, 'history.db').isFile()

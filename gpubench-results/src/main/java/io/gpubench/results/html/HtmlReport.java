@@ -108,7 +108,7 @@ public final class HtmlReport {
     Leaderboard board = Leaderboard.of(runs);
     body.open("header").el("h1", title);
     for (String notice : notices) {
-      body.el("p", notice, "class", "notice", "role", "alert");
+      body.el("p", notice, "class", "notice warn", "role", "alert");
     }
     nav(body, cmp, runs.size() > 1, !board.entries().isEmpty());
     body.close("header").open("main");
