@@ -157,7 +157,9 @@ public final class HeapWatch {
   private Thread firstEnded() {
     int n = watchedCount;
     for (int i = 0; i < n; i++) {
-      if (!watched[i].isAlive()) {
+      // TERMINATED, not !isAlive(): a thread is watched from its executor's thread factory, before start(), and a
+      // poll in that window (a loaded host) took the new thread for one that had died.
+      if (watched[i].getState() == Thread.State.TERMINATED) {
         return watched[i];
       }
     }
