@@ -34,7 +34,7 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorSe
  * <h2>Configuration</h2>
  * JUnit configuration parameters, all prefixed {@code gpubench.} and listed with their defaults in
  * {@link io.gpubench.engine.config.Constants}: output folder, backends, precisions, shapes profile, per-class
- * shape overrides and overrides of single axes ({@code gpubench.axes.*}), trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases. Every
+ * shape overrides and overrides of single axes ({@code gpubench.axes.*}), trial limits, cache mode, seed, telemetry interval, summary and progress output, the kernel audit, profiler capture ranges and JFR recordings of selected cases, and the share of a sharded suite this run makes ({@code gpubench.shard=I/N}: discovery keeps that share of the tree, {@code discovery.Sharding}). Every
  * key and
  * value is checked at discovery: an unknown {@code gpubench.} key, a malformed value, or a selecting value that
  * matches nothing the run's classes declare fails every class of the run (see {@code config.KnownKeys},

@@ -107,6 +107,13 @@ public final class CheckMojo extends VerdictGoal {
   boolean failOnIncomplete;
 
   /**
+   * Whether a sharded run whose shards are not all there fails the build, rather than being noted: the cases of a
+   * missing shard never ran.
+   */
+  @Parameter(property = "gpubench.failOnMissingShards", defaultValue = "true")
+  boolean failOnMissingShards;
+
+  /**
    * Whether a case that failed or could not run in this build (a missed tolerance, an exception, a class whose
    * declaration is invalid) fails the gate, rather than being noted. Surefire fails such a build already, unless
    * told to ignore test failures; the gate then still does not pass beside it.
@@ -160,7 +167,8 @@ public final class CheckMojo extends VerdictGoal {
       build = buildRuns(results);
       // A named baseline (a file, or the history) must be used; a build that records it is making it.
       boolean required = (baseline != null || failOnMissingBaseline) && !recordsBaseline(sessionGoals);
-      report = new Gate(build, bounds, source, required, failOnIncomplete, failOnNotPassed, regression).run();
+      report = new Gate(build, bounds, source, required, failOnIncomplete, failOnNotPassed, regression,
+          failOnMissingShards).run();
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoFailureException("gpubench check: " + e.getMessage());
     } catch (ResultsFile.InvalidResultsException | InvalidBaselineException e) {
@@ -189,7 +197,7 @@ public final class CheckMojo extends VerdictGoal {
     }
     try {
       HistoryStore store = HistoryStore.open(storeLocation(), credentials(), busyTimeout());
-      HistoryPublisher.publish(store, build, provenance()).forEach(getLog()::info);
+      HistoryPublisher.publish(store, build, provenance(), !failOnMissingShards).forEach(getLog()::info);
       return Optional.empty();
     } catch (HistoryException | MojoExecutionException e) {
       return Optional.of("publishing into the history failed: " + e.getMessage() + keep);

@@ -24,6 +24,13 @@ abstract class GoalSupport extends AbstractMojo {
   @Parameter(property = "gpubench.output-dir", defaultValue = "${project.build.directory}/gpubench")
   File outputDir;
 
+  /**
+   * The folder the shards of a sharded run write their journals to ({@code gpubench.shard=I/N}): a build that ran a
+   * shard judges the journal it wrote there. The engine's key of the same name.
+   */
+  @Parameter(property = "gpubench.shard.dir", defaultValue = "${project.build.directory}/gpubench/shards")
+  File shardDir;
+
   /** Surefire's switch: tests compiled, not run. */
   @Parameter(property = "skipTests", defaultValue = "false")
   boolean skipTests;
@@ -56,7 +63,8 @@ abstract class GoalSupport extends AbstractMojo {
    * @throws BuildResults.NothingToJudgeException when this build left none, saying what to do
    */
   BuildRuns buildRuns(File named) {
-    return BuildResults.find(outputDir.toPath(), named == null ? null : named.toPath(), buildStart(), Instant.now());
+    return BuildResults.find(outputDir.toPath(), shardDir == null ? null : shardDir.toPath(),
+        named == null ? null : named.toPath(), buildStart(), Instant.now());
   }
 
   /**

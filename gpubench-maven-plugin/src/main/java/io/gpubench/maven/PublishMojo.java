@@ -32,6 +32,13 @@ public final class PublishMojo extends StoreGoal {
   @Parameter(property = "gpubench.results")
   File results;
 
+  /**
+   * Whether a sharded run with shards missing is refused, rather than published as an incomplete run: the store
+   * keeps one record per run, so shards that end later could not be added to it.
+   */
+  @Parameter(property = "gpubench.failOnMissingShards", defaultValue = "true")
+  boolean failOnMissingShards;
+
   /** Whether a store that cannot be written fails the build, rather than being logged as an error. */
   @Parameter(property = "gpubench.history.failOnError", defaultValue = "true")
   boolean failOnError;
@@ -62,7 +69,9 @@ public final class PublishMojo extends StoreGoal {
     build.notes().forEach(getLog()::warn);
     try {
       HistoryStore store = HistoryStore.open(storeLocation(), credentials(), busyTimeout());
-      HistoryPublisher.publish(store, build, provenance()).forEach(getLog()::info);
+      HistoryPublisher.publish(store, build, provenance(), !failOnMissingShards).forEach(getLog()::info);
+    } catch (IllegalStateException e) {
+      throw new MojoExecutionException("gpubench publish: " + e.getMessage());
     } catch (HistoryException e) {
       String msg = "gpubench publish: " + e.getMessage() + "; the journals in " + outputDir
           + " are kept: publish them later with mvn gpubench:publish -Dgpubench.results=" + outputDir;

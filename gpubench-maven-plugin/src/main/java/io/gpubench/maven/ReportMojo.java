@@ -8,6 +8,7 @@ import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.html.HtmlReport;
 import io.gpubench.results.journal.JournalRun;
 import io.gpubench.results.journal.Journals;
+import io.gpubench.results.journal.ShardedRun;
 import io.gpubench.results.markdown.MarkdownSummary;
 import java.io.File;
 import java.io.UncheckedIOException;
@@ -42,6 +43,9 @@ public final class ReportMojo extends ComparingGoal {
   @Parameter(property = "gpubench.report.output", defaultValue = "${project.build.directory}/gpubench/report.html")
   File output;
 
+  /** What the report must say above its figures: shards missing, runs that did not end. */
+  private final List<String> notices = new ArrayList<>();
+
   @Override
   public void execute() throws MojoExecutionException {
     if (skip) {
@@ -58,7 +62,7 @@ public final class ReportMojo extends ComparingGoal {
           runs.add(read(f.toPath()));
         }
       }
-      HtmlReport.write(runs, output.toPath(), comparator);
+      HtmlReport.write(runs, output.toPath(), comparator, notices);
     } catch (BuildResults.NothingToJudgeException e) {
       throw new MojoExecutionException("gpubench report: " + e.getMessage().replace("to judge", "to report"));
     } catch (ResultsFile.InvalidResultsException | UncheckedIOException e) {
@@ -90,6 +94,9 @@ public final class ReportMojo extends ComparingGoal {
     }
     build.notes().forEach(getLog()::warn);
     build.incomplete().forEach(j -> warnIncomplete(j.file(), j.run(), j.incomplete()));
+    if (build.shards() != null) {
+      return shards(build.shards());
+    }
     if (build.runs().size() > 1) {
       getLog().info("gpubench report: " + build.runs().size() + " runs of this build merged into one");
     }
@@ -98,7 +105,14 @@ public final class ReportMojo extends ComparingGoal {
 
   private RunResult read(Path p) {
     if (Files.isDirectory(p)) {
-      List<JournalRun> journals = Journals.in(p, null);
+      List<JournalRun> journals = Journals.inFolder(p);
+      var sharded = ShardedRun.of(journals);
+      if (sharded.isPresent()) {
+        sharded.get().notes().forEach(getLog()::warn);
+        sharded.get().journals().stream().filter(j -> !j.complete())
+            .forEach(j -> warnIncomplete(j.file(), j.run(), j.incomplete()));
+        return shards(sharded.get());
+      }
       if (journals.isEmpty()) {
         return ResultsFile.read(p.resolve(BuildResults.RESULTS_FILE));
       }
@@ -116,6 +130,20 @@ public final class ReportMojo extends ComparingGoal {
       return j.run();
     }
     return ResultsFile.read(p);
+  }
+
+  /** The shards of a suite as one run; a run with shards missing or unfinished says so, in the log and the page. */
+  private RunResult shards(ShardedRun shards) {
+    RunResult run = shards.merged();
+    getLog().info("gpubench report: " + shards.shards().size() + " of " + shards.count() + " shards (plan "
+        + shards.mark().plan() + ") merged into run " + run.runId() + ", " + run.cases().size() + " cases");
+    shards.incompleteReason().ifPresent(why -> {
+      String text = "Incomplete run " + run.runId() + ": " + why + "; the report shows the " + run.cases().size()
+          + " cases recorded.";
+      getLog().warn("gpubench report: " + text);
+      notices.add(text);
+    });
+    return run;
   }
 
   private void warnIncomplete(Path file, RunResult run, String why) {

@@ -185,6 +185,40 @@ public final class Constants {
   public static final String JFR = PREFIX + "jfr";
 
   /**
+   * Which share of the suite this run is, {@code I/N} counted from 1 ({@code 1/3}, {@code 2/3}, {@code 3/3}): every
+   * shard plans the whole suite the same way (cases by unique id, their planned seconds from
+   * {@link #SHARD_TIMES} or their declared budgets, longest first onto the least-loaded shard; a world's cases kept
+   * together) and runs its share. Unset: from a Slurm array task's {@code SLURM_ARRAY_TASK_ID},
+   * {@code SLURM_ARRAY_TASK_MIN} and {@code SLURM_ARRAY_TASK_COUNT} where they are set, else the whole suite.
+   * {@code 1/1} runs the whole suite inside an array task. See docs/shards.md.
+   */
+  public static final String SHARD = PREFIX + "shard";
+
+  /**
+   * The folder a sharded run writes its journal to, shared by the shards (a cluster's shared file system, or a CI
+   * artifact folder): {@code shard-<I>-of-<N>-<runId>.jsonl}, so that shards never overwrite each other. Default:
+   * {@value #DEFAULT_SHARD_DIR} under the working directory.
+   */
+  public static final String SHARD_DIR = PREFIX + "shard.dir";
+
+  /** Default of {@link #SHARD_DIR}. */
+  public static final String DEFAULT_SHARD_DIR = "target/gpubench/shards";
+
+  /**
+   * Recorded times to balance the shards by: a results file, a journal, or a folder of journals (an earlier sharded
+   * run's {@link #SHARD_DIR}, an output folder) that every shard can read. A case found there is planned at the
+   * seconds it took ({@code timing.spent.totalSeconds}); the others at their declared budget. Default: none.
+   */
+  public static final String SHARD_TIMES = PREFIX + "shard.times";
+
+  /**
+   * The id that the shards of one run of the suite share, recorded in each shard's journal so that journals of two
+   * runs are never merged as one: default {@code SLURM_ARRAY_JOB_ID}, else {@code GITHUB_RUN_ID},
+   * {@code CI_PIPELINE_ID}, else none. Give it again to run one shard again into the same run.
+   */
+  public static final String SHARD_RUN = PREFIX + "shard.run";
+
+  /**
    * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
    * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
    * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
@@ -194,7 +228,8 @@ public final class Constants {
       PROFILE, WORLDS, INCLUDE, TRIALS_WARMUP, TRIALS_MIN, TRIALS_MAX, TRIALS_TARGET, TRIALS_BUDGET_SECONDS,
       TRIALS_CALLS_PER_TRIAL, TRIALS_MAX_WARMUP_SECONDS, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY,
       PROGRESS, PROGRESS_INTERVAL_SECONDS, PARALLEL_ENABLED, FORK, FORKS, FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS,
-      FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR);
+      FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR,
+      SHARD, SHARD_DIR, SHARD_TIMES, SHARD_RUN);
 
   /** The prefixes under which any key is the engine's: per-class shapes, axes, worlds and JUnit's parallel settings. */
   public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, AXES_PREFIX,
@@ -219,7 +254,8 @@ public final class Constants {
       PREFIX + "browserTests", PREFIX + "history", PREFIX + "history.server", PREFIX + "history.branch",
       PREFIX + "history.busyTimeout", PREFIX + "history.runs", PREFIX + "history.baselineBranch",
       PREFIX + "history.publish", PREFIX + "history.failOnError", PREFIX + "history.output",
-      PREFIX + "history.commits", PREFIX + "postgresTests", PREFIX + "slurmTests");
+      PREFIX + "history.commits", PREFIX + "postgresTests", PREFIX + "slurmTests",
+      PREFIX + "failOnMissingShards");
 
   private Constants() {}
 }

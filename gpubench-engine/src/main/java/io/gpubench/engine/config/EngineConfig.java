@@ -37,6 +37,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param shapes the per-class shapes overrides: the class name as the key gives it, to the specification
  * @param axes the run's overrides of single axes ({@link Constants#AXES_PREFIX}), in key order
  * @param raw every {@code gpubench.} key that was set, for the results file and backend settings
+ * @param sharding which share of the suite the run is ({@link Constants#SHARD}), and where its journal goes
  * @param source the parameters, for backend settings
  */
 public record EngineConfig(
@@ -55,6 +56,7 @@ public record EngineConfig(
     Map<String, String> shapes,
     List<AxisOverride> axes,
     Map<String, String> raw,
+    ShardSettings sharding,
     ConfigurationParameters source) {
 
   /**
@@ -135,6 +137,8 @@ public record EngineConfig(
         Map.copyOf(shapes),
         List.copyOf(axes),
         raw,
+        ShardSettings.of(v.get(Constants.SHARD).orElse(null), v.get(Constants.SHARD_DIR).orElse(null),
+            v.get(Constants.SHARD_TIMES).orElse(null), v.get(Constants.SHARD_RUN).orElse(null), System.getenv()),
         p);
   }
 

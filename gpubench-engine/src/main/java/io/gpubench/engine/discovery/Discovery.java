@@ -39,7 +39,26 @@ public final class Discovery {
     Optional<InvalidDeclarationException> problem = RunSelection.problem(root.config(),
         classes.stream().map(BenchmarkClassDescriptor::declaration).toList(), planner::declaredBackends,
         planner::axes);
-    problem.ifPresent(e -> failEveryClass(request, root, classes, e));
+    if (problem.isPresent()) {
+      failEveryClass(request, root, classes, problem.get());
+    }
+    if (root.config().sharding().shard() != null && !root.getChildren().isEmpty()) {
+      shard(request, root);
+    }
+  }
+
+  /**
+   * Keeps this shard's share. Recorded times that cannot be read concern the whole run, as a malformed key does:
+   * every class fails with the key and the path, on every shard, rather than shards planning apart.
+   */
+  private static void shard(EngineDiscoveryRequest request, GpuBenchEngineDescriptor root) {
+    try {
+      root.shardShare(Sharding.apply(root, root.config().sharding()));
+    } catch (InvalidDeclarationException e) {
+      List<BenchmarkClassDescriptor> classes = root.getChildren().stream()
+          .filter(BenchmarkClassDescriptor.class::isInstance).map(BenchmarkClassDescriptor.class::cast).toList();
+      failEveryClass(request, root, classes, e);
+    }
   }
 
   /**

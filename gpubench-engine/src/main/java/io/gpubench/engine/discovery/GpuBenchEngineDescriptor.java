@@ -12,6 +12,7 @@ import io.gpubench.engine.execution.CaseDriver;
 import io.gpubench.engine.execution.CaseRecording;
 import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
+import io.gpubench.engine.plan.ShardShare;
 import io.gpubench.engine.support.Frameworks;
 import io.gpubench.engine.worker.WorkerPool;
 import java.util.List;
@@ -36,6 +37,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
   private final Supplier<Backends> backendFinder;
   private Backends backends;
   private Frameworks frameworks;
+  private ShardShare shardShare;
 
   /**
    * Makes the root.
@@ -89,6 +91,19 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     return config;
   }
 
+  /**
+   * What this shard runs of the suite, where the run is sharded.
+   *
+   * @return the share, or null for a run of the whole suite
+   */
+  public ShardShare shardShare() {
+    return shardShare;
+  }
+
+  void shardShare(ShardShare share) {
+    this.shardShare = share;
+  }
+
   synchronized Backends backends() {
     if (backends == null) {
       backends = backendFinder.get();
@@ -115,15 +130,19 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
         planned.add(p.caseId());
       }
     }
-    if (planned.isEmpty() || config == null) {
+    if (config == null || (planned.isEmpty() && shardShare == null)) {
       // Nothing selected, or a configuration that cannot be read (its output folder may be the key at fault): no
-      // results file, which would claim a run that did not happen.
+      // results file, which would claim a run that did not happen. A shard whose share is empty still writes its
+      // journal, so that the merge of the shards counts it as run rather than missing.
       return context;
+    }
+    if (shardShare != null) {
+      System.out.println(shardShare.describe(config.sharding().times()));
     }
     // Classes that cannot run are ERROR entries of the run, so the reports and the gate count them; a run of
     // nothing else starts no backend (no GPU initialised for a failing declaration).
     List<DeviceInfo> devices = cases == 0 ? List.of() : backends().all().stream().map(Backend::describe).toList();
-    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, budgets(),
+    RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, budgets(), shardShare,
         System.out);
     if (cases == 0) {
       return new GpuBenchExecutionContext(context.listener(), recorder, null);

@@ -15,6 +15,8 @@ import io.gpubench.results.journal.Journal;
 import io.gpubench.results.journal.JournalHeader;
 import io.gpubench.results.journal.JournalRun;
 import io.gpubench.results.journal.Journals;
+import io.gpubench.results.journal.ShardMark;
+import io.gpubench.engine.plan.ShardShare;
 import io.gpubench.results.markdown.MarkdownSummary;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -77,6 +79,23 @@ public final class RunRecorder {
    */
   public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries,
       List<String> planned, Map<String, Double> budgets, PrintStream out) {
+    this(config, devices, libraries, planned, budgets, null, out);
+  }
+
+  /**
+   * Starts recording a planned run, one shard of a suite or the whole: removes the previous run's results, creates
+   * the journal (a shard's in the shards' folder, {@code gpubench.shard.dir}, marked with its shard and plan).
+   *
+   * @param config the run's configuration
+   * @param devices every backend found
+   * @param libraries versions of the frameworks' libraries
+   * @param planned the ids of the cases the run will report, in order
+   * @param budgets each case's planned seconds by id, for the progress lines' estimate
+   * @param shard what this shard runs of the suite, or null for the whole suite
+   * @param out where progress and the summary go
+   */
+  public RunRecorder(EngineConfig config, List<DeviceInfo> devices, Map<String, String> libraries,
+      List<String> planned, Map<String, Double> budgets, ShardShare shard, PrintStream out) {
     this.config = config;
     this.runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(started) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
@@ -86,8 +105,12 @@ public final class RunRecorder {
     this.build = BuildIdentity.ofThisProcess().orElse(null);
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     removePrevious(dir);
-    this.journal = Journal.create(dir, new JournalHeader(runId, started.toString(), ProcessHandle.current().pid(),
-        planned.size(), environment, planned, build));
+    ShardMark mark = shard == null ? null : new ShardMark(shard.shard().index(), shard.shard().count(), shard.plan(),
+        shard.cases(), shard.totalCases(), shard.seconds(), shard.totalSeconds(), shard.run());
+    JournalHeader header = new JournalHeader(runId, started.toString(), ProcessHandle.current().pid(),
+        planned.size(), environment, planned, build, mark);
+    this.journal = mark == null ? Journal.create(dir, header)
+        : Journal.createShard(config.sharding().dir().toAbsolutePath(), header);
   }
 
   private void removePrevious(Path dir) {
@@ -179,6 +202,10 @@ public final class RunRecorder {
     if (forks.size() > 1) {
       reports += "  the results file and reports hold the " + run.cases().size() + " cases of the " + forks.size()
           + " Surefire forks of this build that have ended or are running\n";
+    }
+    if (config.sharding().shard() != null) {
+      reports += "  shard journal: " + journal.file() + " (merge the shards with gpubench:report, check or publish"
+          + " -Dgpubench.results=" + journal.file().getParent() + ")\n";
     }
     if (config.summary()) {
       out.print(ConsoleSummary.render(own, config.resultsPath().toAbsolutePath().toString()) + reports);

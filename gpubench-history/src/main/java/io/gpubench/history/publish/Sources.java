@@ -7,6 +7,7 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.journal.Journal;
 import io.gpubench.results.journal.JournalRun;
 import io.gpubench.results.journal.Journals;
+import io.gpubench.results.journal.ShardedRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.List;
 /**
  * Reads what a user names into runs to publish: a journal ({@code .jsonl}, one run, complete or not), a results file
  * ({@code results.json}), a baseline file ({@code gpubench-baseline.json}, one run per recorded run id and testbed),
- * or an output folder (its journals, else its results file). The journal stays the source of truth: the store is fed
+ * or an output folder (its journals, else its results file), or the folder of a sharded suite's journals (one run). The journal stays the source of truth: the store is fed
  * from it, and anything published can be published again from it.
  */
 public final class Sources {
@@ -43,7 +44,11 @@ public final class Sources {
     if (Files.isDirectory(p)) {
       Path outputDir = p.getFileName() != null && p.getFileName().toString().equals(Journal.FOLDER)
           && p.getParent() != null ? p.getParent() : p;
-      List<JournalRun> journals = Journals.in(outputDir, null);
+      List<JournalRun> journals = Journals.inFolder(outputDir);
+      var shards = ShardedRun.of(journals);
+      if (shards.isPresent()) {
+        return List.of(sharded(shards.get(), provenance));
+      }
       if (!journals.isEmpty()) {
         return journals.stream().map(j -> RunRecord.of(j, provenance)).toList();
       }
@@ -61,6 +66,20 @@ public final class Sources {
       return BaselineImport.read(p, provenance);
     }
     return List.of(results(p, provenance));
+  }
+
+  /**
+   * The shards of a sharded suite ({@code gpubench.shard}) as the one run they are. Refused with shards missing: the
+   * store keeps one record per run id, so a shard that ends later could not be added.
+   */
+  private static RunRecord sharded(ShardedRun shards, Provenance provenance) {
+    if (!shards.whole()) {
+      throw ResultsFile.invalid(shards.journals().get(0).file().getParent(), "holds sharded run " + shards.runId()
+          + ": " + shards.missingText() + "; it is not published, since the history keeps one record per run and"
+          + " the missing shards could not be added later: run them into this folder, then publish");
+    }
+    String why = shards.incompleteReason().orElse(null);
+    return RunRecord.of(shards.merged(), why == null, why, shards.mark().totalCases(), provenance, "journal");
   }
 
   private static RunRecord results(Path file, Provenance provenance) {

@@ -5,6 +5,7 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.journal.Journal;
 import io.gpubench.results.journal.JournalRun;
 import io.gpubench.results.journal.Journals;
+import io.gpubench.results.journal.ShardedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +47,24 @@ public final class BuildResults {
    * @throws ResultsFile.InvalidResultsException when a file exists but cannot be read, naming it and why
    */
   public static BuildRuns find(Path outputDir, Path named, Instant buildStart, Instant now) {
+    return find(outputDir, null, named, buildStart, now);
+  }
+
+  /**
+   * Finds the runs to judge, a sharded run's journals included: a named folder of shard journals, or the journals
+   * this build's shard wrote to the shards' folder, are read as one run of the suite ({@link ShardedRun}).
+   *
+   * @param outputDir the engine's output folder ({@code target/gpubench})
+   * @param shardDir the shards' folder ({@code gpubench.shard.dir}), or null
+   * @param named a results file, journal or folder the user named, or null
+   * @param buildStart when this build started
+   * @param now the time now, for ages
+   * @return the runs
+   * @throws NothingToJudgeException when this build left no results, saying what was found and what to do
+   * @throws ResultsFile.InvalidResultsException when a file cannot be read, or journals of different sharded runs
+   *     (plans, commits) lie in one folder, naming the files
+   */
+  public static BuildRuns find(Path outputDir, Path shardDir, Path named, Instant buildStart, Instant now) {
     if (named != null && Files.isDirectory(named)) {
       return namedFolder(named);
     }
@@ -62,6 +81,21 @@ public final class BuildResults {
     List<JournalRun> journals = Journals.in(outputDir, buildStart);
     if (!journals.isEmpty()) {
       return new BuildRuns(judged(journals), List.of());
+    }
+    if (shardDir != null && Files.isDirectory(shardDir)) {
+      // This build ran a shard: its journal is in the shards' folder. Only this build's shards are judged (journals
+      // left there by an earlier build are never taken for this one's); the others are named as missing. The shards
+      // of several builds (a CI matrix, an array job) are judged together by naming their folder.
+      List<JournalRun> mine = Journals.inFolder(shardDir).stream().filter(j -> !startOf(j).isBefore(buildStart))
+          .toList();
+      if (!mine.isEmpty()) {
+        var shards = sharded(mine, List.of("judging the shards this build ran (" + shardDir + "); to judge every "
+            + "shard of the suite as one run, name the folder that holds all their journals: -Dgpubench.results="
+            + "FOLDER"));
+        if (shards.isPresent()) {
+          return shards.get();
+        }
+      }
     }
     Path results = outputDir.resolve(RESULTS_FILE);
     RunResult old = null;
@@ -85,7 +119,12 @@ public final class BuildResults {
   private static BuildRuns namedFolder(Path named) {
     Path outputDir = named.getFileName() != null && named.getFileName().toString().equals(Journal.FOLDER)
         && named.getParent() != null ? named.getParent() : named;
-    List<JournalRun> journals = Journals.in(outputDir, null);
+    List<JournalRun> journals = Journals.inFolder(outputDir);
+    var shards = sharded(journals, List.of("judging the shards' journals in " + named + ", named by "
+        + "gpubench.results, as one run of the suite, whatever their age"));
+    if (shards.isPresent()) {
+      return shards.get();
+    }
     if (journals.isEmpty()) {
       throw new NothingToJudgeException("nothing to judge in " + named + ", named by gpubench.results: it holds no "
           + "journal (" + outputDir.resolve(Journal.FOLDER) + "/*.jsonl); name a results file, a journal, or the "
@@ -94,6 +133,20 @@ public final class BuildResults {
     int n = journals.size();
     return new BuildRuns(judged(journals), List.of("judging the " + n + (n == 1 ? " journal" : " journals") + " in "
         + outputDir.resolve(Journal.FOLDER) + ", named by gpubench.results, whatever their age"));
+  }
+
+  /** The journals as the shards of one run, where they are shards' ({@link ShardedRun#of} refuses a mix). */
+  private static java.util.Optional<BuildRuns> sharded(List<JournalRun> journals, List<String> notes) {
+    return ShardedRun.of(journals).map(s -> {
+      List<String> all = new java.util.ArrayList<>(notes);
+      all.addAll(s.notes());
+      return new BuildRuns(judged(s.journals()), all, s);
+    });
+  }
+
+  private static Instant startOf(JournalRun j) {
+    Instant i = instant(j.run().startedAt());
+    return i == null ? Instant.EPOCH : i;
   }
 
   private static List<BuildRuns.Judged> judged(List<JournalRun> journals) {

@@ -2,6 +2,7 @@ package io.gpubench.maven.gate;
 
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.journal.Journals;
+import io.gpubench.results.journal.ShardedRun;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,15 +12,18 @@ import java.util.List;
  *
  * @param runs the runs, oldest first
  * @param notes what the reader must know about the choice: a named file's age, a results file read for want of a
- *     journal
+ *     journal, a shard that ran twice
+ * @param shards where the runs are the shards of one sharded suite ({@code gpubench.shard}), which shards they are
+ *     and which are missing; null otherwise
  */
-public record BuildRuns(List<Judged> runs, List<String> notes) {
+public record BuildRuns(List<Judged> runs, List<String> notes, ShardedRun shards) {
 
   /**
    * Makes the record, copying the lists.
    *
    * @param runs the runs, at least one
    * @param notes notes
+   * @param shards the shards the runs are, where they are the journals of a sharded suite; else null
    * @throws IllegalArgumentException when there is no run
    */
   public BuildRuns {
@@ -28,6 +32,16 @@ public record BuildRuns(List<Judged> runs, List<String> notes) {
     }
     runs = List.copyOf(runs);
     notes = List.copyOf(notes);
+  }
+
+  /**
+   * Runs that are not shards of a suite.
+   *
+   * @param runs the runs, at least one
+   * @param notes notes
+   */
+  public BuildRuns(List<Judged> runs, List<String> notes) {
+    this(runs, notes, null);
   }
 
   /**
@@ -45,6 +59,9 @@ public record BuildRuns(List<Judged> runs, List<String> notes) {
    * @return the merged run: every case of every run
    */
   public RunResult merged() {
+    if (shards != null) {
+      return shards.merged();
+    }
     return runs.size() == 1 ? runs.get(0).run() : Journals.merge(runs.stream()
         .map(j -> new io.gpubench.results.journal.JournalRun(j.file(), j.run(), j.run().cases().size(),
             j.incomplete())).toList());
@@ -65,6 +82,10 @@ public record BuildRuns(List<Judged> runs, List<String> notes) {
    * @return the text
    */
   public String describe() {
+    if (shards != null) {
+      return shards.shards().size() + " of " + shards.count() + " shards (plan " + shards.mark().plan() + ") in "
+          + runs.get(0).file().getParent();
+    }
     if (runs.size() == 1) {
       return runs.get(0).file().toString();
     }

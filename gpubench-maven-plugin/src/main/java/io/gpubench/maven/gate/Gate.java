@@ -31,10 +31,12 @@ import java.util.List;
  *     declaration is invalid) is a violation rather than a note: with {@code -Dmaven.test.failure.ignore} Surefire
  *     passes such a build, and the gate must not pass beside a benchmark that never ran
  * @param regression how to compare with the baseline
+ * @param failOnMissingShards whether a sharded run with shards missing is a violation rather than a note: the
+ *     cases of a missing shard never ran, and a gate that passed the rest would pass a suite it did not see
  */
 public record Gate(
     BuildRuns build, List<Bound> bounds, BaselineSource baseline, boolean baselineRequired,
-    boolean failOnIncomplete, boolean failOnNotPassed, RegressionCheck regression) {
+    boolean failOnIncomplete, boolean failOnNotPassed, RegressionCheck regression, boolean failOnMissingShards) {
 
   /**
    * Makes the gate, copying the bounds.
@@ -49,6 +51,22 @@ public record Gate(
    */
   public Gate {
     bounds = List.copyOf(bounds);
+  }
+
+  /**
+   * The gate, failing on missing shards.
+   *
+   * @param build runs
+   * @param bounds rules
+   * @param baseline baseline source
+   * @param baselineRequired whether the baseline must be used
+   * @param failOnIncomplete whether an incomplete run fails
+   * @param failOnNotPassed whether a failed or errored case fails
+   * @param regression comparison settings
+   */
+  public Gate(BuildRuns build, List<Bound> bounds, BaselineSource baseline, boolean baselineRequired,
+      boolean failOnIncomplete, boolean failOnNotPassed, RegressionCheck regression) {
+    this(build, bounds, baseline, baselineRequired, failOnIncomplete, failOnNotPassed, regression, true);
   }
 
   /**
@@ -78,6 +96,21 @@ public record Gate(
     RunResult merged = build.merged();
     List<String> notes = new ArrayList<>(build.notes());
     List<Violation> violations = new ArrayList<>();
+    if (build.shards() != null && !build.shards().whole()) {
+      var shards = build.shards();
+      String what = "sharded run " + shards.runId() + ": " + shards.missingText() + "; the " + shards.shards().size()
+          + " shards present (" + String.join(", ", shards.shards().keySet().stream().map(String::valueOf).toList())
+          + ") are judged";
+      if (failOnMissingShards) {
+        violations.add(new Violation("shards", "missing", what + " (run the missing shards into the same folder with"
+            + " gpubench.shard=" + (shards.missing().size() == 1 ? shards.missing().get(0) : "I") + "/"
+            + shards.count() + (shards.mark().run() == null ? ""
+                : " and gpubench.shard.run=" + shards.mark().run()) + ", or set failOnMissingShards to false to judge"
+            + " the shards present)"));
+      } else {
+        notes.add(what + " (failOnMissingShards=false)");
+      }
+    }
     for (BuildRuns.Judged j : build.incomplete()) {
       String what = "run " + j.run().runId() + " (" + j.file() + ") is incomplete: " + j.incomplete() + "; its "
           + j.run().cases().size() + " recorded cases are judged, "

@@ -45,7 +45,22 @@ public final class HtmlReport {
    * @throws java.io.UncheckedIOException naming the file when it cannot be written
    */
   public static void write(List<RunResult> runs, Path file, CaseComparator comparator) {
-    ResultsFile.writeAtomically(file, render(runs, comparator));
+    write(runs, file, comparator, List.of());
+  }
+
+  /**
+   * Writes the report atomically with notices shown under its title: what the reader must know before reading a
+   * figure (a sharded run with shards missing, a run that did not end).
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @param file the target
+   * @param comparator the comparison
+   * @param notices the notices, each one line; none for a run that needs none
+   * @throws IllegalArgumentException when there is no run
+   * @throws java.io.UncheckedIOException naming the file when it cannot be written
+   */
+  public static void write(List<RunResult> runs, Path file, CaseComparator comparator, List<String> notices) {
+    ResultsFile.writeAtomically(file, render(runs, comparator, notices));
   }
 
   /**
@@ -68,6 +83,19 @@ public final class HtmlReport {
    * @throws IllegalArgumentException when there is no run
    */
   public static String render(List<RunResult> runs, CaseComparator comparator) {
+    return render(runs, comparator, List.of());
+  }
+
+  /**
+   * The report as HTML text, with notices under its title.
+   *
+   * @param runs one run, or several to compare (the first is the baseline)
+   * @param comparator the comparison
+   * @param notices the notices, each one line
+   * @return the page
+   * @throws IllegalArgumentException when there is no run
+   */
+  public static String render(List<RunResult> runs, CaseComparator comparator, List<String> notices) {
     if (runs == null || runs.isEmpty()) {
       throw new IllegalArgumentException("the HTML report needs at least one run; got none");
     }
@@ -79,6 +107,9 @@ public final class HtmlReport {
         : "gpubench comparison of " + runs.size() + " runs";
     Leaderboard board = Leaderboard.of(runs);
     body.open("header").el("h1", title);
+    for (String notice : notices) {
+      body.el("p", notice, "class", "notice warn", "role", "alert");
+    }
     nav(body, cmp, runs.size() > 1, !board.entries().isEmpty());
     body.close("header").open("main");
     // One run: what it is and how it went first, then the leaderboard, then the detail. Several: the comparison

@@ -60,7 +60,25 @@ public final class Journal implements AutoCloseable {
    * @throws UncheckedIOException naming the file when it cannot be created
    */
   public static Journal create(Path outputDir, JournalHeader header) {
-    Path file = outputDir.toAbsolutePath().resolve(FOLDER).resolve(header.runId() + ".jsonl");
+    return createAt(outputDir.toAbsolutePath().resolve(FOLDER).resolve(header.runId() + ".jsonl"), header);
+  }
+
+  /**
+   * Creates the journal of a shard in the folder the shards share: {@code shard-<I>-of-<N>-<runId>.jsonl}, so that
+   * no shard's journal ever overwrites another's, and a listing sorts them by index.
+   *
+   * @param folder the shards' folder
+   * @param header the header, with its shard
+   * @return the journal
+   * @throws UncheckedIOException naming the file when it cannot be created
+   */
+  public static Journal createShard(Path folder, JournalHeader header) {
+    ShardMark s = header.shard();
+    return createAt(folder.toAbsolutePath().resolve("shard-" + s.index() + "-of-" + s.count() + "-" + header.runId()
+        + ".jsonl"), header);
+  }
+
+  private static Journal createAt(Path file, JournalHeader header) {
     try {
       Files.createDirectories(file.getParent());
       BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,

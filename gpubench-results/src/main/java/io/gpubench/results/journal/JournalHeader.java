@@ -16,9 +16,10 @@ import io.gpubench.api.result.Environment;
  *     decide; empty in journals of the first schema
  * @param build which build the run belongs to, the same for every Surefire fork of one Maven build ({@link
  *     BuildIdentity}), so that their results files hold all their cases; null where the run is its own build
+ * @param shard the run's place in a sharded suite ({@code gpubench.shard}), or null for a run of the whole suite
  */
 public record JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment,
-    List<String> planned, String build) {
+    List<String> planned, String build, ShardMark shard) {
 
   /**
    * Copies the planned ids.
@@ -30,9 +31,26 @@ public record JournalHeader(String runId, String startedAt, long pid, int planne
    * @param environment environment
    * @param planned planned ids
    * @param build build identity, or null
+   * @param shard the shard, or null
    */
   public JournalHeader {
     planned = planned == null ? List.of() : List.copyOf(planned);
+  }
+
+  /**
+   * A header of a run of the whole suite.
+   *
+   * @param runId run id
+   * @param startedAt start
+   * @param pid engine pid
+   * @param plannedCases planned count
+   * @param environment environment
+   * @param planned planned ids
+   * @param build build identity, or null
+   */
+  public JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment,
+      List<String> planned, String build) {
+    this(runId, startedAt, pid, plannedCases, environment, planned, build, null);
   }
 
   /**
@@ -45,6 +63,6 @@ public record JournalHeader(String runId, String startedAt, long pid, int planne
    * @param environment environment
    */
   public JournalHeader(String runId, String startedAt, long pid, int plannedCases, Environment environment) {
-    this(runId, startedAt, pid, plannedCases, environment, List.of(), null);
+    this(runId, startedAt, pid, plannedCases, environment, List.of(), null, null);
   }
 }

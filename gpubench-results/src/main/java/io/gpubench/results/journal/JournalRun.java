@@ -18,9 +18,10 @@ import java.util.Optional;
  * @param planned the ids of the planned cases, in plan order (empty for a journal of the first schema)
  * @param unfinished the cases that started and were never decided: running when the run ended
  * @param build the build the run belongs to ({@link JournalHeader#build()}), or null
+ * @param shard the run's place in a sharded suite ({@link JournalHeader#shard()}), or null
  */
 public record JournalRun(Path file, RunResult run, int plannedCases, String incomplete, List<String> planned,
-    List<String> unfinished, String build) {
+    List<String> unfinished, String build, ShardMark shard) {
 
   /**
    * Copies the lists.
@@ -32,10 +33,27 @@ public record JournalRun(Path file, RunResult run, int plannedCases, String inco
    * @param planned planned ids
    * @param unfinished unfinished ids
    * @param build build identity, or null
+   * @param shard the shard, or null
    */
   public JournalRun {
     planned = planned == null ? List.of() : List.copyOf(planned);
     unfinished = unfinished == null ? List.of() : List.copyOf(unfinished);
+  }
+
+  /**
+   * A run of the whole suite.
+   *
+   * @param file journal
+   * @param run run
+   * @param plannedCases planned count
+   * @param incomplete why incomplete, or null
+   * @param planned planned ids
+   * @param unfinished unfinished ids
+   * @param build build identity, or null
+   */
+  public JournalRun(Path file, RunResult run, int plannedCases, String incomplete, List<String> planned,
+      List<String> unfinished, String build) {
+    this(file, run, plannedCases, incomplete, planned, unfinished, build, null);
   }
 
   /**
@@ -47,7 +65,7 @@ public record JournalRun(Path file, RunResult run, int plannedCases, String inco
    * @param incomplete why incomplete, or null
    */
   public JournalRun(Path file, RunResult run, int plannedCases, String incomplete) {
-    this(file, run, plannedCases, incomplete, List.of(), List.of(), null);
+    this(file, run, plannedCases, incomplete, List.of(), List.of(), null, null);
   }
 
   /**

@@ -91,7 +91,7 @@ public final class Journals {
     RunResult run = new RunResult(RunResult.SCHEMA, header.runId(), header.startedAt(), end, header.environment(),
         cases);
     return new JournalRun(file, run, header.plannedCases(), incomplete, header.planned(),
-        List.copyOf(running), header.build());
+        List.copyOf(running), header.build(), header.shard());
   }
 
   /**
@@ -117,6 +117,30 @@ public final class Journals {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+    }
+    runs.sort(Comparator.comparing(Journals::startOf));
+    return runs;
+  }
+
+  /**
+   * Every journal of a folder a user names, whatever its age, oldest first: an output folder (its
+   * {@value Journal#FOLDER} folder), or a folder that holds journals itself (the shards' folder, a journal folder).
+   *
+   * @param folder the folder
+   * @return the runs; empty when it holds none
+   * @throws ResultsFile.InvalidResultsException naming a journal that cannot be read
+   */
+  public static List<JournalRun> inFolder(Path folder) {
+    if (Files.isDirectory(folder.resolve(Journal.FOLDER))) {
+      return in(folder, null);
+    }
+    List<JournalRun> runs = new ArrayList<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList()) {
+        runs.add(read(f));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + folder + ": " + e.getMessage(), e);
     }
     runs.sort(Comparator.comparing(Journals::startOf));
     return runs;
