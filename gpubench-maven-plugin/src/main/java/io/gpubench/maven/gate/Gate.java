@@ -13,6 +13,7 @@ import io.gpubench.results.compare.CaseDigest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code check} goal without Maven: checks the rules on this build's runs, compares them with the baseline, and
@@ -159,7 +160,10 @@ public record Gate(
     } else {
       notes.add(loaded.missingNote());
     }
-    String md = MarkdownSummary.render(build, merged, rules, compared, violations);
+    // the summary takes plain values, so that it does not depend back on the gate's records (a package cycle)
+    Map<String, String> incomplete = new java.util.LinkedHashMap<>();
+    build.incomplete().forEach(j -> incomplete.put(j.run().runId(), j.incomplete()));
+    String md = MarkdownSummary.render(build.describe(), incomplete, merged, rules, compared, violations);
     return new Report(md, violations, notes);
   }
 

@@ -2,7 +2,6 @@ package io.gpubench.maven.summary;
 
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.maven.gate.BuildRuns;
 import io.gpubench.maven.rules.RuleChecker;
 import io.gpubench.maven.rules.Unit;
 import io.gpubench.maven.rules.Violation;
@@ -28,23 +27,22 @@ public final class MarkdownSummary {
   /**
    * Renders the summary.
    *
-   * @param build the runs judged
+   * @param described what the runs judged are (their files), as the gate names them
+   * @param incomplete the runs that did not decide every case they planned: run id and why
    * @param run the runs merged
    * @param rules what the rules found
    * @param regression what the baseline comparison found, or null when there was none
    * @param violations every violation, rules and baseline together
    * @return the Markdown, ending in a newline
    */
-  public static String render(BuildRuns build, RunResult run, RuleChecker.Outcome rules,
-      RegressionCheck.Outcome regression, List<Violation> violations) {
+  public static String render(String described, Map<String, String> incomplete, RunResult run,
+      RuleChecker.Outcome rules, RegressionCheck.Outcome regression, List<Violation> violations) {
     StringBuilder md = new StringBuilder();
     md.append("## gpubench gate: ").append(violations.isEmpty() ? "passed" : "FAILED").append("\n\n");
-    md.append("Results ").append(Md.code(build.describe())).append(": ").append(statusCounts(run))
+    md.append("Results ").append(Md.code(described)).append(": ").append(statusCounts(run))
         .append("; limits checked: ").append(rules.checked()).append(".\n");
-    for (BuildRuns.Judged j : build.incomplete()) {
-      md.append("\n**Incomplete run** ").append(Md.code(j.run().runId())).append(": ").append(Md.escape(j.incomplete()))
-          .append(".\n");
-    }
+    incomplete.forEach((runId, why) -> md.append("\n**Incomplete run** ").append(Md.code(runId)).append(": ")
+        .append(Md.escape(why)).append(".\n"));
     if (regression != null && regression.baselineEnvironment() != null) {
       md.append('\n').append(verdictTable(regression));
     }
