@@ -191,13 +191,24 @@ final class SrunLauncher implements Launcher {
       }
       StringBuilder sb = new StringBuilder("the Slurm task of rank " + rank
           + (host.isEmpty() ? "" : " on " + host) + (pid < 0 ? "" : " (pid " + pid + ")")
-          + " ended without a word; " + step.said());
+          + " ended without a word; " + slurmstepd() + step.said());
       Path hsErr = dir.resolve("hs_err_pid" + pid + ".log");
       if (pid > 0 && Files.exists(hsErr)) {
         sb.append("\n  the JVM's fatal-error report is ").append(hsErr);
       }
       sb.append(Launcher.logTail(log));
       return sb.toString();
+    }
+
+    /**
+     * What Slurm's step daemon wrote into the task's output: the cause where Slurm ended the task itself
+     * ({@code *** STEP 12.3 ON node1 CANCELLED AT ... ***}, {@code DUE TO TIME LIMIT}, {@code DUE TO NODE FAILURE}).
+     */
+    private String slurmstepd() {
+      List<String> said = ProcessDeath.tail(log, 400).lines().filter(l -> l.startsWith("slurmstepd"))
+          .map(String::strip).toList();
+      return said.isEmpty() ? "" : "Slurm said: " + String.join("; ", said.subList(Math.max(0, said.size() - 3),
+          said.size())) + "; ";
     }
 
     @Override

@@ -286,11 +286,6 @@ final class WireServer implements AutoCloseable {
 
   private void refuse(Socket s, String peer, String why) {
     refused.incrementAndGet();
-    try {
-      s.close();
-    } catch (IOException e) {
-      // refused either way
-    }
     String line = "gpubench: refused a connection to the workers' port " + server.getLocalPort() + " from " + peer
         + ": " + why + "; the run goes on";
     System.out.println(line);
@@ -299,6 +294,11 @@ final class WireServer implements AutoCloseable {
           StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       // the line went to the output
+    }
+    try {
+      s.close();
+    } catch (IOException e) {
+      // refused either way
     }
   }
 
