@@ -92,10 +92,11 @@ public final class WorkerPool implements AutoCloseable {
     return wire;
   }
 
-  private WorkerProcess.Start start(ForkPolicy policy, Map<String, String> environment, BackendId device)
-      throws StepFailed {
+  /** A launch's parts; a device whose ranks cannot share it (a GPU) gives each worker one of its own. */
+  private WorkerProcess.Start start(ForkPolicy policy, Map<String, String> environment,
+      io.gpubench.api.spi.Backend device) throws StepFailed {
     return new WorkerProcess.Start(launcher, wire(), launch, dir, policy.jvmArgs(), environment,
-        !device.family().equals("cpu"), Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
+        !device.ranksShareDevice(), Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
   }
 
   /**
@@ -140,7 +141,7 @@ public final class WorkerPool implements AutoCloseable {
         launch.ensure(spec.declaration().type());
         String name = device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-"
             + nextNumber() + (fork == 0 ? "" : "-fork" + (fork + 1));
-        worker = WorkerProcess.start(start(policy, spec.backend().workerEnvironment(), device), name, 1).get(0);
+        worker = WorkerProcess.start(start(policy, spec.backend().workerEnvironment(), spec.backend()), name, 1).get(0);
         started = true;
       }
     } catch (StepFailed e) {
@@ -245,11 +246,11 @@ public final class WorkerPool implements AutoCloseable {
     Map<String, String> env = ranks.get(0).worldEnvironment(ranks);
     String family = ranks.get(0).id().family();
     int n = ranks.size();
-    List<WorkerProcess> workers = WorkerProcess.start(start(fork, env, ranks.get(0).id()),
+    List<WorkerProcess> workers = WorkerProcess.start(start(fork, env, ranks.get(0)),
         family + "-w" + n + "-" + nextNumber(), n);
     // A Slurm task that needs a GPU gets its own (--gpus-per-task) and sees it as its device 0; a child of the
     // engine sees the world's devices in rank order and opens its rank's.
-    boolean ownDevice = launchSettings.kind() == LaunchSettings.Kind.SLURM && !family.equals("cpu");
+    boolean ownDevice = launchSettings.kind() == LaunchSettings.Kind.SLURM && !ranks.get(0).ranksShareDevice();
     List<BackendId> ids = new ArrayList<>();
     for (int r = 0; r < n; r++) {
       ids.add(ownDevice ? ranks.get(r).idInWorker() : ranks.get(r).idInWorld(r));

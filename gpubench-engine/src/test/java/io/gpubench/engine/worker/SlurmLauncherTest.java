@@ -177,6 +177,17 @@ class SlurmLauncherTest {
   }
 
   @Test
+  void theWorldBootstrapStandInJoinsEveryRankThroughSrun(@TempDir Path bootOut, @TempDir Path files)
+      throws IOException {
+    EngineKit.gpubench(bootOut).configurationParameter(RankFiles.KEY, files.toString())
+        .configurationParameter(examples.wire.BootstrapStandIn.KEY, "true")
+        .configurationParameter("gpubench.launcher", "slurm")
+        .configurationParameter("gpubench.slurm.srunArgs", "--jobid=" + job)
+        .selectors(selectClass(examples.wire.BootstrapWorld.class)).execute();
+    WorldBootstrapTest.check(bootOut, files);
+  }
+
+  @Test
   void theWorkersPortRefusesAStrangerThroughTheSlurmPath(@TempDir Path strangerOut, @TempDir Path files)
       throws IOException {
     WireSecurityTest.strangerIsRefusedWhileTheRunGoesOn(strangerOut, files, "slurm", "gpubench.slurm.srunArgs",
