@@ -27,12 +27,6 @@ class LaunchSettingsTest {
       }
 
       @Override
-      @SuppressWarnings("deprecation")
-      public int size() {
-        return map.size();
-      }
-
-      @Override
       public Set<String> keySet() {
         return map.keySet();
       }
