@@ -55,7 +55,7 @@ for d in sorted(glob.glob(os.path.join(out, "*-*"))):
     for c in json.load(open(f))["cases"]:
         t = c.get("timing") or {}
         prim = t.get("device") or t.get("host") or {}
-        spent = c.get("spent") or {}
+        spent = t.get("spent") or {}
         key = c["displayName"] if name.startswith("gemm") else "world1 " + c["displayName"]
         rows.setdefault(key, {}).setdefault(launcher, []).append(
             (c["status"], prim.get("median"), spent.get("workerStartSeconds"), spent.get("otherSeconds")))

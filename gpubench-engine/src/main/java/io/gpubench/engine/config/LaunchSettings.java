@@ -67,8 +67,8 @@ public record LaunchSettings(Kind kind, boolean auto, String srun, List<String> 
     List<String> args = v.get(Constants.SLURM_SRUN_ARGS)
         .map(a -> Arrays.stream(a.split("\\s+")).filter(s -> !s.isEmpty()).toList()).orElse(List.of());
     for (String a : args) {
-      if (a.startsWith("--output") || a.startsWith("--error") || a.startsWith("--ntasks") || a.equals("-n")
-          || a.startsWith("--input")) {
+      if (a.startsWith("--output") || a.startsWith("--error") || a.equals("--ntasks") || a.startsWith("--ntasks=")
+          || a.startsWith("-n") && !a.startsWith("--") || a.startsWith("--input") || a.startsWith("--kill-on-bad-exit")) {
         throw ConfigValues.invalid(Constants.SLURM_SRUN_ARGS, String.join(" ", args), "the launcher sets " + a
             + " itself (one task per rank, each task's output in the workers' folder); leave it out");
       }

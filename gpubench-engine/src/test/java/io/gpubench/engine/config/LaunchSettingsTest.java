@@ -56,9 +56,9 @@ class LaunchSettingsTest {
 
   @Test
   void srunOptionsAreSplitAndTheOnesTheLauncherSetsItselfAreRefused() {
-    LaunchSettings s = LaunchSettings.from(params(Map.of(Constants.SLURM_SRUN_ARGS, " --partition=gpu  --overlap ",
+    LaunchSettings s = LaunchSettings.from(params(Map.of(Constants.SLURM_SRUN_ARGS, " --partition=gpu  --overlap --ntasks-per-node=4 ",
         Constants.SLURM_SRUN, "/opt/slurm/bin/srun")), Map.of());
-    assertThat(s.srunArgs()).isEqualTo(List.of("--partition=gpu", "--overlap"));
+    assertThat(s.srunArgs()).isEqualTo(List.of("--partition=gpu", "--overlap", "--ntasks-per-node=4"));
     assertThat(s.srun()).isEqualTo("/opt/slurm/bin/srun");
     assertThatThrownBy(() -> LaunchSettings.from(params(Map.of(Constants.SLURM_SRUN_ARGS, "--ntasks=4")), Map.of()))
         .hasMessageContaining("gpubench.slurm.srunArgs = \"--ntasks=4\" is invalid: the launcher sets --ntasks=4"
