@@ -4,7 +4,7 @@
 # gpubench.launcher=tcp: workers are child processes that connect over the host's non-loopback interface, prove the
 # run's secret from their environment and take their rank from it, exactly as srun's tasks do (only srun itself is
 # left out). Parts:
-#   1. CudaGemmBenchmark (full profile: 1024^3, 4096^3, 8192^3; FP16, BF16) four times, launchers in the order
+#   1. CudaGemmBenchmark at 4096^3 and 8192^3, FP16 and BF16 (the shapes of h200-results.md) four times, in the order
 #      local, tcp, local, tcp, so that a drift of the GPU between runs shows as a drift, not as the launcher;
 #   2. AllReduceBenchmark at world 1 (its NCCL communicator of one rank) over the tcp launcher, then over local;
 #   3. the table: each case's median per launcher and run, the tcp/local ratio of the means, the worker start and
@@ -19,7 +19,7 @@ jre=/tmp/gpubench-jre
 CP=$(ls $dev/lib/*.jar | grep -v pytorch-native | tr '\n' ':')
 console() { # name args...
   local name=$1; shift
-  timeout ${ENGINE_TIMEOUT:-150} $jre/jre/bin/java -Xmx16g -jar $dev/junit-platform-console-standalone-*.jar execute \
+  timeout ${ENGINE_TIMEOUT:-120} $jre/jre/bin/java -Xmx16g -jar $dev/junit-platform-console-standalone-*.jar execute \
     --class-path "$CP" --include-classname '.*(Benchmark|Test)$' --details=summary --disable-banner "$@" \
     > "$OUT/$name.log" 2>&1
   echo "$name rc=$? ($SECONDS s)"
@@ -32,7 +32,8 @@ n=0
 for launcher in local tcp local tcp; do
   n=$((n + 1))
   console gemm-$launcher-$n --select-class io.gpubench.examples.cuda.CudaGemmBenchmark \
-    --config gpubench.profile=full --config gpubench.backends=cuda --config gpubench.precisions=FP16,BF16 \
+    --config "gpubench.shapes.CudaGemmBenchmark=m=4096,n=4096,k=4096;m=8192,n=8192,k=8192" \
+    --config gpubench.backends=cuda --config gpubench.precisions=FP16,BF16 \
     --config gpubench.launcher=$launcher --config gpubench.output-dir="$OUT/gemm-$launcher-$n"
 done
 for launcher in tcp local; do

@@ -127,7 +127,10 @@ final class SrunLauncher implements Launcher {
       if (srun.isAlive()) {
         sb.append("srun (pid ").append(srun.pid()).append(") still runs");
       } else {
-        sb.append("srun exited with ").append(ProcessDeath.exitCode(srun.exitValue()));
+        int code = srun.exitValue();
+        // srun passes on its tasks' end: 128 + N where a task died of signal N
+        sb.append("srun exited with code ").append(code).append(code > 128 ? " (" + ProcessDeath.exitCode(code)
+            .replaceFirst("^code \\d+ \\((.*)\\)$", "a task's $1") + ")" : "");
       }
       if (id != null) {
         sb.append(" (step ").append(id).append("; with accounting, sacct -j ").append(id)
