@@ -50,7 +50,8 @@ record AllocationGpus(int gpus, String source) {
     }
     int sum = 0;
     for (String part : value.split(",")) {
-      String n = part.substring(part.lastIndexOf(':') + 1).replaceAll("\\(.*\\)", "").trim();
+      String bare = part.replaceAll("\\(.*\\)", "");
+      String n = bare.substring(bare.lastIndexOf(':') + 1).trim();
       try {
         sum += Integer.parseInt(n);
       } catch (NumberFormatException e) {
