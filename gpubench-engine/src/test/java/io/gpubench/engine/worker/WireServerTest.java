@@ -34,7 +34,8 @@ class WireServerTest {
   }
 
   private static boolean closedByEngine(Socket s) throws IOException {
-    s.setSoTimeout(10_000);
+    // the engine closes a silent connection after WireServer.HELLO_MILLIS: wait for it well beyond that
+    s.setSoTimeout(3 * WireServer.HELLO_MILLIS);
     try {
       return s.getInputStream().read() == -1;
     } catch (java.net.SocketException e) {
