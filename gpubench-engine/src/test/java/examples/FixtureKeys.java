@@ -15,6 +15,7 @@ public final class FixtureKeys implements SettingsKeys {
   @Override
   public Set<String> keys() {
     return Set.of(examples.worlds.RankFiles.KEY.substring("gpubench.".length()), "test.fake-gpu",
-        examples.forks.TwoLevels.KEY.substring("gpubench.".length()));
+        examples.forks.TwoLevels.KEY.substring("gpubench.".length()),
+        examples.wire.BootstrapStandIn.KEY.substring("gpubench.".length()));
   }
 }

@@ -20,7 +20,7 @@ public final class RankFiles {
 
   private RankFiles() {}
 
-  static Path dir() {
+  public static Path dir() {
     String d = System.getProperty(KEY);
     if (d == null) {
       throw new IllegalStateException("the test sets " + KEY);
@@ -28,7 +28,7 @@ public final class RankFiles {
     return Path.of(d);
   }
 
-  static void write(String name, String text) {
+  public static void write(String name, String text) {
     try {
       Files.writeString(dir().resolve(name), text, StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -18,12 +18,21 @@ import java.util.Locale;
  * (in-process), the median of the rounds (issue 23: at most 1 ms). Run by hand on a quiet machine, one command:
  * {@code mvn -o -q -pl gpubench-engine test-compile org.codehaus.mojo:exec-maven-plugin:3.5.0:java
  * -Dexec.classpathScope=test -Dexec.mainClass=io.gpubench.engine.WorkerCosts -Dexec.args=3} (the argument: rounds).
+ *
+ * <p>With a second argument, a comma-separated list of launchers ({@code local,tcp,slurm}), it measures each
+ * launcher instead: the wire's cost per case in {@code device} mode and a worker's start (the mean of the 20
+ * {@code case}-mode cases' {@code spent.workerStartSeconds}), launchers interleaved in every round. The Slurm
+ * launcher's {@code srun} options come from {@code GPUBENCH_SRUN_ARGS} ({@code --jobid=N} of an allocation).
  */
 public final class WorkerCosts {
   private WorkerCosts() {}
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+    if (args.length > 1) {
+      launchers(rounds, args[1].split(","));
+      return;
+    }
     System.out.printf(Locale.ROOT, "load average before: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
     java.util.List<Double> wire = new java.util.ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
@@ -42,11 +51,41 @@ public final class WorkerCosts {
             .toList());
   }
 
+  private static void launchers(int rounds, String[] launchers) throws Exception {
+    java.util.Map<String, java.util.List<Double>> perCase = new java.util.LinkedHashMap<>();
+    java.util.Map<String, java.util.List<Double>> starts = new java.util.LinkedHashMap<>();
+    for (int round = 1; round <= rounds; round++) {
+      for (String l : launchers) {
+        launcher = l;
+        perCase.computeIfAbsent(l, k -> new java.util.ArrayList<>()).add(measure("device", null, round));
+        measure("case", "i=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20", round);
+        starts.computeIfAbsent(l, k -> new java.util.ArrayList<>()).add(lastStart);
+      }
+    }
+    for (String l : launchers) {
+      java.util.List<Double> p = new java.util.ArrayList<>(perCase.get(l));
+      java.util.List<Double> s = new java.util.ArrayList<>(starts.get(l));
+      java.util.Collections.sort(p);
+      java.util.Collections.sort(s);
+      System.out.printf(Locale.ROOT, "launcher %-5s: engine + workers %.3f ms/case (median of %s), worker start %.3f s"
+          + " (median of the rounds' means: %s)%n", l, p.get(p.size() / 2), p, s.get(s.size() / 2), s);
+    }
+  }
+
+  private static String launcher;
+  private static double lastStart;
+
   private static double measure(String mode, String shapes, int round) throws Exception {
     Path out = Files.createTempDirectory("gpubench-costs");
     var kit = EngineKit.gpubench(out).selectors(selectClass(ThousandTrivialCases.class))
         .configurationParameter("gpubench.include", "ThousandTrivialCases")
         .configurationParameter("gpubench.fork", mode);
+    if (launcher != null) {
+      kit = kit.configurationParameter("gpubench.launcher", launcher);
+      if (launcher.equals("slurm") && System.getenv("GPUBENCH_SRUN_ARGS") != null) {
+        kit = kit.configurationParameter("gpubench.slurm.srunArgs", System.getenv("GPUBENCH_SRUN_ARGS"));
+      }
+    }
     if (shapes != null) {
       kit = kit.configurationParameter("gpubench.shapes.ThousandTrivialCases", shapes);
     }
@@ -62,8 +101,13 @@ public final class WorkerCosts {
       }
     }
     double perCase = (wall - own) / r.cases().size() / 1e6;
-    System.out.printf(Locale.ROOT, "round %d, fork=%-6s %4d cases: wall %7.3f s, engine + workers %.3f ms/case%n",
-        round, mode, r.cases().size(), wall / 1e9, perCase);
+    lastStart = r.cases().stream().mapToDouble(c -> c.timing() == null || c.timing().spent() == null ? 0
+        : c.timing().spent().workerStartSeconds())
+        .average().orElse(0);
+    long failed = r.cases().stream().filter(c -> c.status() != io.gpubench.api.result.CaseStatus.PASSED).count();
+    System.out.printf(Locale.ROOT, "round %d, %sfork=%-6s %4d cases (%d not passed): wall %7.3f s, engine + workers"
+        + " %.3f ms/case, worker start %.3f s a case%n", round, launcher == null ? "" : "launcher=" + launcher + ", ",
+        mode, r.cases().size(), failed, wall / 1e9, perCase, lastStart);
     return perCase;
   }
 }

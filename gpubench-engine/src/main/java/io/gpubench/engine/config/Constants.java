@@ -219,6 +219,30 @@ public final class Constants {
   public static final String SHARD_RUN = PREFIX + "shard.run";
 
   /**
+   * How worker processes start: {@code local} (child processes of the build's JVM over the loopback interface),
+   * {@code slurm} (tasks of {@code srun} steps inside the build's allocation, on the nodes Slurm picks, connecting
+   * back over TCP) or {@code tcp} (child processes over the Slurm launcher's TCP wire, to try that path without
+   * Slurm). Default: {@code slurm} where {@code SLURM_JOB_ID} is set, else {@code local}. See docs/slurm.md.
+   */
+  public static final String LAUNCHER = PREFIX + "launcher";
+
+  /**
+   * Options added to every {@code srun} of the Slurm launcher, split on whitespace ({@code --partition=gpu
+   * --cpus-per-task=8 --overlap}); the launcher sets the task count and the tasks' output itself. Default: none.
+   */
+  public static final String SLURM_SRUN_ARGS = PREFIX + "slurm.srunArgs";
+
+  /** The {@code srun} command of the Slurm launcher (a path where it is not on the PATH). Default: {@code srun}. */
+  public static final String SLURM_SRUN = PREFIX + "slurm.srun";
+
+  /**
+   * The interface (an address or host name of this machine) on which the engine listens for Slurm and TCP workers,
+   * and which they connect to. Default: the address of this host's name, or its first non-loopback interface where
+   * the name resolves to loopback. Local workers always connect over the loopback interface.
+   */
+  public static final String WIRE_ADDRESS = PREFIX + "wire.address";
+
+  /**
    * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
    * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
    * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
@@ -229,7 +253,7 @@ public final class Constants {
       TRIALS_CALLS_PER_TRIAL, TRIALS_MAX_WARMUP_SECONDS, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY,
       PROGRESS, PROGRESS_INTERVAL_SECONDS, PARALLEL_ENABLED, FORK, FORKS, FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS,
       FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR,
-      SHARD, SHARD_DIR, SHARD_TIMES, SHARD_RUN);
+      SHARD, SHARD_DIR, SHARD_TIMES, SHARD_RUN, LAUNCHER, SLURM_SRUN_ARGS, SLURM_SRUN, WIRE_ADDRESS);
 
   /** The prefixes under which any key is the engine's: per-class shapes, axes, worlds and JUnit's parallel settings. */
   public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, AXES_PREFIX,

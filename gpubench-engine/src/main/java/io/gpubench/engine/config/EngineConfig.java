@@ -116,6 +116,7 @@ public record EngineConfig(
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
     Long seed = v.longValue(Constants.SEED);
     v.bool(Constants.PARALLEL_ENABLED, false);
+    LaunchSettings.from(p, System.getenv()); // a launcher that is not one fails the run here, naming key and value
     try {
       Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
     } catch (IllegalArgumentException e) {

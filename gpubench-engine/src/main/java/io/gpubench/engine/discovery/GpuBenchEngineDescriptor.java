@@ -147,7 +147,8 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     if (cases == 0) {
       return new GpuBenchExecutionContext(context.listener(), recorder, null);
     }
-    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings());
+    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings(),
+        io.gpubench.engine.config.LaunchSettings.from(config.source(), System.getenv()));
     CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
     warnUnselected(recording.settings().capture(), cases);
     warnUnselected(recording.settings().jfr(), cases);

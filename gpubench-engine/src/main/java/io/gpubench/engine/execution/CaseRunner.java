@@ -179,10 +179,7 @@ public final class CaseRunner implements AutoCloseable {
       return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
     }
     Duration step = Duration.ofSeconds(spec.fork().timeoutSeconds());
-    List<BackendId> ids = new ArrayList<>();
-    for (int r = 0; r < spec.world().size(); r++) {
-      ids.add(spec.world().ranks().get(r).idInWorld(r));
-    }
+    List<BackendId> ids = lease.rankIds();
     // A rank waits for its peers longer than the engine's own limit of a step, so that the engine finds a hung rank
     // (and names it) before its peers give up on it.
     WorldChannel world = new WorldChannel(lease.ranks(step), ids, step.plus(WORLD_WAIT_MARGIN).toMillis());

@@ -115,8 +115,19 @@ public final class CasePlanner {
             Backend rank0 = available.isEmpty() ? family.get(0) : available.get(0);
             List<Backend> ranks = rank0.ranksShareDevice() ? java.util.Collections.nCopies(size, rank0)
                 : available.subList(0, Math.min(size, available.size()));
+            String allocation = null;
+            if (!rank0.ranksShareDevice() && slurmGpus().isPresent()) {
+              // Slurm gives each rank a GPU of the allocation, on whatever node: rank 0's device stands for them all
+              AllocationGpus gpus = slurmGpus().get();
+              ranks = available.isEmpty() ? ranks : java.util.Collections.nCopies(Math.min(size, gpus.gpus()), rank0);
+              allocation = size > gpus.gpus() ? "world " + size + " needs " + size + " GPUs; the Slurm allocation"
+                  + " holds " + gpus.gpus() + " (" + gpus.source() + ")" : null;
+            }
             WorldPlan world = new WorldPlan(size, ranks);
             String skip = worldSkipReason(decl, workload, precision, rank0, world, available.size(), fork, optedIn);
+            if (allocation != null && (skip == null || skip.startsWith("world " + size + " needs"))) {
+              skip = allocation;
+            }
             cases.add(new CaseSpec(decl, workload, dims, precision, rank0, decl.tolerances().forPrecision(precision),
                 trials, seed, skip, fork, world, shapes.overriddenIn(dims)));
           }
@@ -124,6 +135,19 @@ public final class CasePlanner {
       }
     }
     return cases;
+  }
+
+  private java.util.Optional<AllocationGpus> slurmGpus;
+
+  /** The allocation's GPUs where the Slurm launcher starts the ranks; empty for the other launchers. */
+  private java.util.Optional<AllocationGpus> slurmGpus() {
+    if (slurmGpus == null) {
+      boolean slurm = config.source() != null
+          && io.gpubench.engine.config.LaunchSettings.from(config.source(), System.getenv()).kind()
+          == io.gpubench.engine.config.LaunchSettings.Kind.SLURM;
+      slurmGpus = slurm ? AllocationGpus.of(System.getenv()) : java.util.Optional.empty();
+    }
+    return slurmGpus;
   }
 
   private String worldSkipReason(BenchmarkDeclaration decl, WorkloadDeclaration workload, Precision precision,

@@ -187,8 +187,22 @@ public final class Frames {
    * @throws IOException when the stream fails or the frame is malformed
    */
   public static Frame read(DataInputStream in) throws IOException {
+    return read(in, MAX_FRAME);
+  }
+
+  /**
+   * Reads a frame no longer than a limit: the first frame of a connection that has not yet proved itself is a small
+   * hello, and a stranger must not make the engine allocate for a frame of its choosing.
+   *
+   * @param in the stream
+   * @param maxBytes the longest frame taken
+   * @return the frame
+   * @throws EOFException when the stream ends
+   * @throws IOException when the stream fails, or the frame is longer or malformed
+   */
+  public static Frame read(DataInputStream in, int maxBytes) throws IOException {
     int length = in.readInt();
-    if (length < 0 || length > MAX_FRAME) {
+    if (length < 0 || length > maxBytes) {
       throw new IOException("a frame of " + length + " bytes: the stream is corrupt");
     }
     byte[] bytes = new byte[length];

@@ -110,15 +110,17 @@ final class WorkerLaunch {
   }
 
   /**
-   * The command of one worker.
+   * The command of one worker. It names the engine's address and the launch, neither of them secret; the run's
+   * secret goes in the worker's environment ({@link WireServer#SECRET_VARIABLE}), since a command line can be read
+   * by every user of the machine ({@code ps}).
    *
    * @param jvmArgs the run's and the class's JVM arguments
    * @param errorFileDir where the JVM writes its fatal-error report
-   * @param port the engine's port
-   * @param token the hello token
+   * @param address the engine's {@code host:port}
+   * @param launch the launch's id
    * @return the command
    */
-  List<String> command(List<String> jvmArgs, Path errorFileDir, int port, String token) {
+  List<String> command(List<String> jvmArgs, Path errorFileDir, String address, String launch) {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaCommand.toString());
     cmd.addAll(inherited);
@@ -126,8 +128,8 @@ final class WorkerLaunch {
     cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("hs_err_pid%p.log"));
     cmd.add("@" + argFile);
     cmd.add(WorkerMain.class.getName());
-    cmd.add(String.valueOf(port));
-    cmd.add(token);
+    cmd.add(address);
+    cmd.add(launch);
     cmd.add(propertiesFile.toString());
     return cmd;
   }

@@ -29,10 +29,12 @@ import java.util.concurrent.Executors;
  * at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures or a failure. The reader
  * thread stays free while a step runs, so that the engine can still ask for a thread dump of a step that hangs.
  *
- * <p>Arguments: the engine's port on the loopback interface (or its {@code host:port}), the run's secret the engine
- * expects back in the hello, and the file of the build JVM's system properties ({@link WorkerProperties}), set
- * before any benchmark class loads. The frames ({@link Frames}, {@link Step}, {@link Control}) assume nothing of the
- * connection but a stream each way.
+ * <p>Arguments: the engine's {@code host:port}, the launch's id, and the file of the build JVM's system properties
+ * ({@link WorkerProperties}), set before any benchmark class loads. The run's secret is in the environment
+ * ({@value WireServer#SECRET_VARIABLE}), never on the command line; the worker's rank in its launch is
+ * {@value LocalLauncher#RANK_VARIABLE} for a child of the engine, else {@code SLURM_PROCID} for a task of an
+ * {@code srun} step. The hello proves the secret without sending it ({@link WireServer#proof}). The frames
+ * ({@link Frames}, {@link Step}, {@link Control}) assume nothing of the connection but a stream each way.
  */
 public final class WorkerMain {
   private final DataInputStream in;
@@ -55,16 +57,19 @@ public final class WorkerMain {
   /**
    * Runs the worker until the engine says {@code exit} or closes the connection.
    *
-   * @param args the engine's address ({@code port} on the loopback interface, or {@code host:port}), the token and
-   *     the system properties file
+   * @param args the engine's {@code host:port}, the launch's id and the system properties file
    * @throws IOException when the connection cannot be made
    */
   public static void main(String[] args) throws IOException {
-    if (args.length != 3) {
-      System.err.println("usage: WorkerMain <engine port or host:port> <token> <system properties file>; started by"
-          + " the gpubench engine");
+    String secret = System.getenv(WireServer.SECRET_VARIABLE);
+    if (args.length != 3 || secret == null || secret.isBlank()) {
+      System.err.println(args.length != 3
+          ? "usage: WorkerMain <engine host:port> <launch> <system properties file>; started by the gpubench engine"
+          : "gpubench worker: no " + WireServer.SECRET_VARIABLE + " in the environment: the engine hands it over;"
+              + " an srun that exports no environment (--export=NONE) must export this variable");
       System.exit(2);
     }
+    int rank = rank(System.getenv());
     WorkerProperties.apply(java.nio.file.Path.of(args[2]));
     io.gpubench.engine.memory.HeapWatch.start();
     Socket socket = connect(args[0]);
@@ -73,19 +78,43 @@ public final class WorkerMain {
     DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
     Map<String, Object> hello = new LinkedHashMap<>();
     hello.put("version", Frames.VERSION);
-    hello.put("token", args[1]);
+    hello.put("launch", args[1]);
+    hello.put("rank", rank);
+    hello.put("proof", WireServer.proof(secret, args[1], rank));
     hello.put("pid", ProcessHandle.current().pid());
+    hello.put("host", host());
+    String job = System.getenv("SLURM_JOB_ID");
+    String step = System.getenv("SLURM_STEP_ID");
+    hello.put("slurmStep", job == null || step == null ? "" : job + "." + step);
     Frames.write(out, Control.HELLO, hello);
     new WorkerMain(in, out).serve();
     System.exit(0);
   }
 
-  /** The engine's address: a port on the loopback interface, or a host and port (a worker on another machine). */
+  /** The rank in the launch: the engine's variable for its children, Slurm's for the tasks of a step. */
+  static int rank(Map<String, String> env) {
+    String r = env.get(LocalLauncher.RANK_VARIABLE);
+    if (r == null) {
+      r = env.get("SLURM_PROCID");
+    }
+    return r == null ? 0 : Integer.parseInt(r.trim());
+  }
+
+  private static String host() {
+    String node = System.getenv("SLURMD_NODENAME");
+    if (node != null) {
+      return node;
+    }
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** The engine's address: a host and port (loopback for a local worker, the engine's interface for a task). */
   private static Socket connect(String address) throws IOException {
     int colon = address.lastIndexOf(':');
-    if (colon < 0) {
-      return new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(address));
-    }
     return new Socket(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
   }
 

@@ -2,6 +2,7 @@ package io.gpubench.engine.worker;
 
 import io.gpubench.api.BackendId;
 import io.gpubench.api.ForkMode;
+import io.gpubench.engine.config.LaunchSettings;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.plan.ForkPolicy;
 import io.gpubench.engine.protocol.CaseChannel;
@@ -25,6 +26,9 @@ public final class WorkerPool implements AutoCloseable {
   private final WorkerLaunch launch;
   private final Path dir;
   private final Map<String, String> settings;
+  private final LaunchSettings launchSettings;
+  private final Launcher launcher;
+  private WireServer wire;
   private final Map<String, WorkerProcess> idle = new LinkedHashMap<>();
   private final Set<String> busy = new HashSet<>();
   private final Map<String, WorldLease> idleWorlds = new LinkedHashMap<>();
@@ -50,9 +54,49 @@ public final class WorkerPool implements AutoCloseable {
    * @param settings the run's {@code gpubench.} keys, without the prefix, for the workers' backends
    */
   public WorkerPool(Path dir, Map<String, String> settings) {
+    this(dir, settings, LaunchSettings.LOCAL);
+  }
+
+  /**
+   * Makes the pool of a run whose workers a launcher of the run's choice starts.
+   *
+   * @param dir the workers' folder: logs, fatal-error reports, the class-path file
+   * @param settings the run's {@code gpubench.} keys, without the prefix, for the workers' backends
+   * @param launchSettings how workers start and where they connect
+   */
+  public WorkerPool(Path dir, Map<String, String> settings, LaunchSettings launchSettings) {
     this.dir = dir;
     this.settings = Map.copyOf(settings);
     this.launch = WorkerLaunch.of(dir, WorkerMain.class);
+    this.launchSettings = launchSettings;
+    this.launcher = launchSettings.kind() == LaunchSettings.Kind.SLURM
+        ? new SrunLauncher(launchSettings.srun(), launchSettings.srunArgs()) : new LocalLauncher();
+  }
+
+  /** The run's port, opened with the first worker: a run with none opens no port. */
+  private synchronized WireServer wire() throws StepFailed {
+    if (wire == null) {
+      try {
+        wire = WireServer.open(WireAddress.of(launchSettings), dir);
+      } catch (java.io.IOException | RuntimeException e) {
+        throw new StepFailed(new io.gpubench.engine.protocol.Failure(io.gpubench.engine.protocol.Phase.WORKER_START,
+            null, "the engine cannot open a port for its workers (" + launchSettings.kind().name().toLowerCase(
+                java.util.Locale.ROOT) + " launcher): " + e.getMessage(), null, false, true), e);
+      }
+      if (launchSettings.acrossHosts()) {
+        System.out.println("gpubench: " + launchSettings.kind().name().toLowerCase(java.util.Locale.ROOT)
+            + " launcher" + (launchSettings.auto() ? " (SLURM_JOB_ID is set)" : "") + "; workers connect to "
+            + wire.address());
+      }
+    }
+    return wire;
+  }
+
+  /** A launch's parts; a device whose ranks cannot share it (a GPU) gives each worker one of its own. */
+  private WorkerProcess.Start start(ForkPolicy policy, Map<String, String> environment,
+      io.gpubench.api.spi.Backend device) throws StepFailed {
+    return new WorkerProcess.Start(launcher, wire(), launch, dir, policy.jvmArgs(), environment,
+        !device.ranksShareDevice(), Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
   }
 
   /**
@@ -97,8 +141,7 @@ public final class WorkerPool implements AutoCloseable {
         launch.ensure(spec.declaration().type());
         String name = device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-"
             + nextNumber() + (fork == 0 ? "" : "-fork" + (fork + 1));
-        worker = WorkerProcess.start(launch, name, dir, policy.jvmArgs(), spec.backend().workerEnvironment(),
-            Duration.ofSeconds(policy.startTimeoutSeconds()), settings);
+        worker = WorkerProcess.start(start(policy, spec.backend().workerEnvironment(), spec.backend()), name, 1).get(0);
         started = true;
       }
     } catch (StepFailed e) {
@@ -203,48 +246,16 @@ public final class WorkerPool implements AutoCloseable {
     Map<String, String> env = ranks.get(0).worldEnvironment(ranks);
     String family = ranks.get(0).id().family();
     int n = ranks.size();
-    WorkerProcess[] workers = new WorkerProcess[n];
-    StepFailed[] failures = new StepFailed[n];
-    List<Thread> starting = new ArrayList<>();
+    List<WorkerProcess> workers = WorkerProcess.start(start(fork, env, ranks.get(0)),
+        family + "-w" + n + "-" + nextNumber(), n);
+    // A Slurm task that needs a GPU gets its own (--gpus-per-task) and sees it as its device 0; a child of the
+    // engine sees the world's devices in rank order and opens its rank's.
+    boolean ownDevice = launchSettings.kind() == LaunchSettings.Kind.SLURM && !ranks.get(0).ranksShareDevice();
+    List<BackendId> ids = new ArrayList<>();
     for (int r = 0; r < n; r++) {
-      int rank = r;
-      String name = family + "-w" + n + "r" + r + "-" + nextNumber();
-      Thread t = new Thread(() -> {
-        try {
-          workers[rank] = WorkerProcess.start(launch, name, dir, fork.jvmArgs(), env,
-              Duration.ofSeconds(fork.startTimeoutSeconds()), settings);
-        } catch (StepFailed e) {
-          failures[rank] = e;
-        } catch (RuntimeException e) {
-          failures[rank] = new StepFailed(new io.gpubench.engine.protocol.Failure(
-              io.gpubench.engine.protocol.Phase.WORKER_START, null, e.toString(), null, false, true), e);
-        }
-      }, "gpubench-start-" + name);
-      t.setDaemon(true);
-      t.start();
-      starting.add(t);
+      ids.add(ownDevice ? ranks.get(r).idInWorker() : ranks.get(r).idInWorld(r));
     }
-    for (Thread t : starting) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    for (int r = 0; r < n; r++) {
-      if (failures[r] != null || workers[r] == null) {
-        for (WorkerProcess w : workers) {
-          if (w != null) {
-            w.kill();
-          }
-        }
-        var f = failures[r] == null ? null : failures[r].failure();
-        throw new StepFailed(new io.gpubench.engine.protocol.Failure(io.gpubench.engine.protocol.Phase.WORKER_START,
-            null, (n > 1 ? "rank " + r + ": " : "") + (f == null ? "it did not start" : f.description()), null, false,
-            true), null);
-      }
-    }
-    return new WorldLease(key, devices, List.of(workers));
+    return new WorldLease(key, devices, workers, ids);
   }
 
   /**
@@ -287,5 +298,8 @@ public final class WorkerPool implements AutoCloseable {
       w.close();
     }
     idleWorlds.clear();
+    if (wire != null) {
+      wire.close();
+    }
   }
 }

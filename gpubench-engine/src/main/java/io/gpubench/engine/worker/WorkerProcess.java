@@ -6,150 +6,171 @@ import io.gpubench.engine.protocol.Frames;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One worker process as the engine sees it: started, connected over a loopback socket, asked for steps with a time
- * limit each. When a step runs out of time, the worker's thread dump is taken (over the connection, else with
- * SIGQUIT into its log) and the worker is stopped; when the worker dies, what is known of its death becomes the
- * failure. Either way the worker is lost and the step fails with {@link Failure#runnerUnusable()} set.
+ * One worker as the engine sees it: started by a {@link Launcher} (a child process, or a task of an {@code srun}
+ * step), connected through the run's {@link WireServer}, asked for steps with a time limit each. When a step runs out
+ * of time, the worker's thread dump is taken (over the connection, else with SIGQUIT into its log) and the worker is
+ * stopped; when the worker dies, what is known of its death becomes the failure. Either way the worker is lost and
+ * the step fails with {@link Failure#runnerUnusable()} set.
  */
 final class WorkerProcess implements AutoCloseable {
   /** How long a worker that ran out of time has to answer for its thread dump. */
   static final Duration DUMP_WAIT = Duration.ofSeconds(5);
 
   private final String name;
-  private final Process process;
+  private final WorkerHandle handle;
   private final Socket socket;
   private final DataInputStream in;
   private final DataOutputStream out;
-  private final Path log;
-  private final Path errorDir;
   private volatile boolean lost;
 
-  private WorkerProcess(String name, Process process, Socket socket, Path log, Path errorDir) throws IOException {
+  private WorkerProcess(String name, WorkerHandle handle, WireServer.Accepted connection) {
     this.name = name;
-    this.process = process;
-    this.socket = socket;
-    this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-    this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-    this.log = log;
-    this.errorDir = errorDir;
+    this.handle = handle;
+    this.socket = connection.socket();
+    this.in = connection.in();
+    this.out = connection.out();
   }
 
   /**
-   * Starts a worker and waits for its hello, then configures it.
+   * What a launch of workers needs besides its size.
    *
+   * @param launcher how the workers start
+   * @param wire the run's port
    * @param launch the command line's parts
-   * @param name the worker's name, for its log file and messages
    * @param dir the workers' folder (logs, fatal-error reports)
    * @param jvmArgs JVM arguments beyond the inherited ones
    * @param environment variables to set, such as {@code CUDA_VISIBLE_DEVICES}
+   * @param gpus whether each worker needs a GPU of its own (a Slurm task asks for one)
    * @param startTimeout the longest the start may take
    * @param settings the run's {@code gpubench.} keys for the worker's backends (without the prefix)
-   * @return the connected worker
-   * @throws StepFailed in phase {@link Phase#WORKER_START} with what is known when it does not start
    */
-  static WorkerProcess start(WorkerLaunch launch, String name, Path dir, List<String> jvmArgs,
-      Map<String, String> environment, Duration startTimeout, Map<String, String> settings) throws StepFailed {
-    Path log = dir.resolve(name + ".log");
-    Process process = null;
-    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+  record Start(Launcher launcher, WireServer wire, WorkerLaunch launch, Path dir, List<String> jvmArgs,
+      Map<String, String> environment, boolean gpus, Duration startTimeout, Map<String, String> settings) {}
+
+  /**
+   * Starts the workers of one launch (a device's worker, or a world's ranks), waits for each one's hello and
+   * configures it.
+   *
+   * @param start the launch's parts
+   * @param name the launch's name, for logs and messages
+   * @param ranks how many workers
+   * @return the connected workers, in rank order
+   * @throws StepFailed in phase {@link Phase#WORKER_START} with what is known of the first rank that did not start
+   *     (named when there are several); the others are stopped
+   */
+  static List<WorkerProcess> start(Start start, String name, int ranks) throws StepFailed {
+    Path dir = start.dir();
+    String launchId = start.wire().expect(ranks);
+    List<WorkerHandle> handles;
+    try {
       Files.createDirectories(dir);
-      String token = UUID.randomUUID().toString();
-      ProcessBuilder pb = new ProcessBuilder(launch.command(jvmArgs, dir, server.getLocalPort(), token))
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      pb.environment().putAll(environment);
-      process = pb.start();
-      long deadline = System.nanoTime() + startTimeout.toNanos();
-      Socket socket = null;
-      while (socket == null) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          break;
-        }
-        server.setSoTimeout((int) Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 200)));
+      Map<String, String> env = new java.util.HashMap<>(start.environment());
+      env.put(WireServer.SECRET_VARIABLE, start.wire().secret());
+      handles = start.launcher().launch(name, ranks, start.launch().command(start.jvmArgs(), dir,
+          start.wire().address(), launchId), env, start.gpus(), dir);
+    } catch (IOException e) {
+      start.wire().forget(launchId);
+      throw new StepFailed(new Failure(Phase.WORKER_START, null, "the workers could not be launched: "
+          + e.getMessage(), null, false, true), null);
+    }
+    long deadline = System.nanoTime() + start.startTimeout().toNanos();
+    WorkerProcess[] workers = new WorkerProcess[ranks];
+    StepFailed[] failures = new StepFailed[ranks];
+    List<Thread> threads = new ArrayList<>();
+    for (int r = 0; r < ranks; r++) {
+      int rank = r;
+      String rankName = ranks == 1 ? name : name + "-r" + r;
+      Thread t = new Thread(() -> {
         try {
-          socket = server.accept();
-        } catch (SocketTimeoutException e) {
-          if (!process.isAlive()) {
-            break;
+          workers[rank] = connect(start, rankName, launchId, rank, handles.get(rank), deadline);
+        } catch (StepFailed e) {
+          failures[rank] = e;
+        } catch (RuntimeException e) {
+          failures[rank] = new StepFailed(new Failure(Phase.WORKER_START, null, e.toString(), null, false, true), e);
+        }
+      }, "gpubench-start-" + rankName);
+      t.setDaemon(true);
+      t.start();
+      threads.add(t);
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    start.wire().forget(launchId);
+    for (int r = 0; r < ranks; r++) {
+      if (failures[r] != null || workers[r] == null) {
+        for (WorkerProcess w : workers) {
+          if (w != null) {
+            w.kill();
           }
         }
+        handles.forEach(WorkerHandle::destroy);
+        Failure f = failures[r] == null ? null : failures[r].failure();
+        throw new StepFailed(new Failure(Phase.WORKER_START, null, (ranks > 1 ? "rank " + r + ": " : "")
+            + (f == null ? "it did not start" : f.description()), null, false, true), null);
       }
-      if (socket == null) {
-        throw startFailure(process, log, dir, process.isAlive()
-            ? "it did not connect within " + startTimeout.toSeconds() + " s" : null);
-      }
-      socket.setTcpNoDelay(true);
-      WorkerProcess w = new WorkerProcess(name, process, socket, log, dir);
-      socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-      Frames.Frame hello = Frames.read(w.in);
-      if (hello.op() != Control.HELLO || !sameSecret(token, hello.body().path("token").asString())) {
-        w.close();
-        throw new StepFailed(new Failure(Phase.WORKER_START, null, "a process other than the worker connected",
+    }
+    return List.of(workers);
+  }
+
+  /** Waits for one rank's hello, checks its protocol version and configures it. */
+  private static WorkerProcess connect(Start start, String name, String launchId, int rank, WorkerHandle handle,
+      long deadline) throws StepFailed {
+    WireServer.Accepted a = start.wire().await(launchId, rank, deadline, handle::alive);
+    if (a == null) {
+      boolean alive = handle.alive();
+      throw new StepFailed(new Failure(Phase.WORKER_START, null, (alive ? "it did not connect within "
+          + start.startTimeout().toSeconds() + " s; " : "") + handle.death(), null, false, true), null);
+    }
+    handle.hello(a.hello().body());
+    WorkerProcess w = new WorkerProcess(name, handle, a);
+    try {
+      int version = a.hello().body().path("version").asInt();
+      if (version != Frames.VERSION) {
+        w.kill();
+        throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker speaks protocol version "
+            + version + ", the engine " + Frames.VERSION + ": two gpubench-engine versions are on the class path",
             null, false, true), null);
       }
-      if (hello.body().path("version").asInt() != Frames.VERSION) {
-        w.close();
-        throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker speaks protocol version "
-            + hello.body().path("version").asInt() + ", the engine " + Frames.VERSION
-            + ": two gpubench-engine versions are on the class path", null, false, true), null);
-      }
-      Frames.write(w.out, Control.CONFIGURE, settings);
+      Frames.write(w.out, Control.CONFIGURE, start.settings());
       // opening the backends (a CUDA context, DJL's natives) may take as long as the start itself
-      Frames.Frame configured = w.read(System.nanoTime() + startTimeout.toNanos());
+      Frames.Frame configured = w.read(System.nanoTime() + start.startTimeout().toNanos());
       if (configured.op() == Control.WORKER_ERROR) {
         String why = configured.body().asString();
-        w.close();
+        w.kill();
         throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker could not configure itself: " + why,
             null, false, true), null);
       }
       if (configured.op() != Control.CONFIGURED) {
-        w.close();
+        w.kill();
         throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker answered its configuration with a "
             + configured.op().wireName() + " frame", null, false, true), null);
       }
       return w;
     } catch (IOException e) {
-      throw startFailure(process, log, dir, "the connection failed: " + e.getMessage());
+      w.lost = true;
+      w.closeSocket();
+      throw new StepFailed(new Failure(Phase.WORKER_START, null, "the connection failed: " + e.getMessage() + "; "
+          + handle.death(), null, false, true), null);
     }
-  }
-
-  /** Compares the secret in constant time, so that a wrong one says nothing of the right one by its timing. */
-  private static boolean sameSecret(String expected, String given) {
-    return java.security.MessageDigest.isEqual(expected.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-        given.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-  }
-
-  private static StepFailed startFailure(Process process, Path log, Path dir, String why) {
-    String text;
-    if (process == null) {
-      text = why;
-    } else {
-      if (process.isAlive()) {
-        process.destroyForcibly();
-      }
-      int code = waitFor(process);
-      text = (why == null ? "" : why + "; ") + ProcessDeath.describe(code, process.pid(), dir, log);
-    }
-    return new StepFailed(new Failure(Phase.WORKER_START, null, text, null, false, true), null);
   }
 
   /**
@@ -167,7 +188,7 @@ final class WorkerProcess implements AutoCloseable {
    * @return false once it died or was stopped
    */
   boolean usable() {
-    return !lost && process.isAlive();
+    return !lost && handle.alive();
   }
 
   /**
@@ -237,9 +258,9 @@ final class WorkerProcess implements AutoCloseable {
       throw new StepFailed(new Failure(phase, null, "timed out after " + timeout.toSeconds()
           + " s; the worker was stopped. Its threads:\n" + dump, null, false, true), null);
     } catch (IOException e) {
-      int code = waitFor(process);
       lost = true;
-      throw lostFailure(phase, ProcessDeath.describe(code, process.pid(), errorDir, log));
+      closeSocket();
+      throw lostFailure(phase, handle.death());
     }
   }
 
@@ -290,16 +311,15 @@ final class WorkerProcess implements AutoCloseable {
    * @return the pid
    */
   long pid() {
-    return process.pid();
+    return handle.pid();
   }
 
   /** Ends the worker at once, as after a fault of its world: no goodbye, no tear-down. */
   void kill() {
     if (!lost) {
       lose();
-    } else if (process.isAlive()) {
-      process.destroyForcibly();
-      waitFor(process);
+    } else if (handle.alive()) {
+      handle.destroy();
     }
   }
 
@@ -321,36 +341,13 @@ final class WorkerProcess implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       // fall back on the JVM's own dump
     }
-    try {
-      new ProcessBuilder("kill", "-QUIT", String.valueOf(process.pid())).start().waitFor(2, TimeUnit.SECONDS);
-      Thread.sleep(1000);
-    } catch (IOException e) {
-      return "(no thread dump: the worker did not answer and SIGQUIT could not be sent: " + e.getMessage() + ")";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return "(the worker did not answer; the JVM's dump on SIGQUIT, from " + log + "):\n"
-        + ProcessDeath.tail(log, 200);
+    return handle.signalledDump();
   }
 
   private void lose() {
     lost = true;
-    process.destroyForcibly();
-    waitFor(process);
+    handle.destroy();
     closeSocket();
-  }
-
-  private static int waitFor(Process p) {
-    try {
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        p.waitFor(10, TimeUnit.SECONDS);
-      }
-      return p.isAlive() ? -1 : p.exitValue();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
-    }
   }
 
   private void closeSocket() {
@@ -361,23 +358,27 @@ final class WorkerProcess implements AutoCloseable {
     }
   }
 
+  /** Says goodbye without waiting: the ranks of a world end together, so each is told before any is waited for. */
+  void sayGoodbye() {
+    if (!lost && handle.alive()) {
+      try {
+        Frames.write(out, Control.EXIT, null);
+      } catch (IOException e) {
+        // it is going anyway
+      }
+    }
+  }
+
   /** Asks the worker to exit, and stops it if it does not within a few seconds. */
   @Override
   public void close() {
-    if (!lost && process.isAlive()) {
-      try {
-        Frames.write(out, Control.EXIT, null);
-        process.waitFor(5, TimeUnit.SECONDS);
-      } catch (IOException e) {
-        // it is going anyway
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+    if (!lost && handle.alive()) {
+      sayGoodbye();
+      handle.awaitEnd(Duration.ofSeconds(5));
     }
     lost = true;
-    if (process.isAlive()) {
-      process.destroyForcibly();
-      waitFor(process);
+    if (handle.alive()) {
+      handle.destroy();
     }
     closeSocket();
   }

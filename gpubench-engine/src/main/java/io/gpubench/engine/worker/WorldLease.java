@@ -16,9 +16,11 @@ public final class WorldLease {
   private final Set<BackendId> devices;
   private final List<WorkerProcess> workers;
   private final WorldBarrier barrier;
+  private final List<BackendId> rankIds;
 
-  WorldLease(String key, Set<BackendId> devices, List<WorkerProcess> workers) {
+  WorldLease(String key, Set<BackendId> devices, List<WorkerProcess> workers, List<BackendId> rankIds) {
     this.key = key;
+    this.rankIds = List.copyOf(rankIds);
     this.devices = Set.copyOf(devices);
     this.workers = List.copyOf(workers);
     this.barrier = new WorldBarrier(workers);
@@ -30,6 +32,15 @@ public final class WorldLease {
 
   Set<BackendId> devices() {
     return devices;
+  }
+
+  /**
+   * Each rank's device as its worker sees it, rank order.
+   *
+   * @return the ids
+   */
+  public List<BackendId> rankIds() {
+    return rankIds;
   }
 
   boolean usable() {
@@ -75,6 +86,10 @@ public final class WorldLease {
 
   /** Stops every rank's worker: a goodbye to a healthy one, the end to a lost one. */
   void close() {
+    // every rank hears its goodbye before any is waited for: a Slurm step ends when all of its tasks have
+    for (WorkerProcess w : workers) {
+      w.sayGoodbye();
+    }
     for (WorkerProcess w : workers) {
       w.close();
     }
