@@ -232,7 +232,10 @@ public final class Constants {
    */
   public static final String SLURM_SRUN_ARGS = PREFIX + "slurm.srunArgs";
 
-  /** The {@code srun} command of the Slurm launcher (a path where it is not on the PATH). Default: {@code srun}. */
+  /**
+   * The {@code srun} command of the Slurm launcher (a path where it is not on the PATH; the {@code scancel} that
+   * asks a hung task for its thread dump is taken from the same folder). Default: {@code srun}.
+   */
   public static final String SLURM_SRUN = PREFIX + "slurm.srun";
 
   /**

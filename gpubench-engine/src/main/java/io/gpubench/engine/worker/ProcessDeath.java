@@ -37,8 +37,17 @@ final class ProcessDeath {
     if (code == io.gpubench.engine.memory.HeapWatch.THREAD_EXIT_CODE) {
       return "code " + code + " (gpubench's heap watch stopped it: one of its threads ended of an error)";
     }
-    String signal = code > 128 ? SIGNALS.get(code - 128) : null;
-    return "code " + code + (signal == null ? "" : " (" + signal + ")");
+    return "code " + code + signal(code).map(sig -> " (" + sig + ")").orElse("");
+  }
+
+  /**
+   * The signal an exit code says the process died of: Java, like a shell, reports signal N as 128 + N.
+   *
+   * @param code the exit code
+   * @return {@code SIGKILL} for 137; empty for an ordinary exit
+   */
+  static java.util.Optional<String> signal(int code) {
+    return java.util.Optional.ofNullable(code > 128 ? SIGNALS.get(code - 128) : null);
   }
 
   /**
@@ -52,16 +61,28 @@ final class ProcessDeath {
    */
   static String describe(int code, long pid, Path errorFileDir, Path log) {
     StringBuilder sb = new StringBuilder("the worker process exited with " + exitCode(code));
-    Path hsErr = errorFileDir.resolve("hs_err_pid" + pid + ".log");
-    if (Files.exists(hsErr)) {
-      sb.append("; the JVM's fatal-error report is ").append(hsErr);
-      problematicFrame(hsErr).ifPresent(f -> sb.append("\n  problematic frame: ").append(f));
-    }
+    sb.append(fatalErrorReport(pid, errorFileDir));
     String tail = tail(log, TAIL_LINES);
     if (!tail.isBlank()) {
       sb.append("\n  last lines of its output (").append(log).append("):\n").append(indent(tail));
     }
     return sb.toString();
+  }
+
+  /**
+   * The JVM's fatal-error report of a worker, where it wrote one, and the frame it blames.
+   *
+   * @param pid the worker's process id, or -1 where unknown
+   * @param errorFileDir the folder of its {@code hs_err_pid<pid>.log}
+   * @return {@code "; the JVM's fatal-error report is ..."}, or empty
+   */
+  static String fatalErrorReport(long pid, Path errorFileDir) {
+    Path hsErr = errorFileDir.resolve("hs_err_pid" + pid + ".log");
+    if (pid <= 0 || !Files.exists(hsErr)) {
+      return "";
+    }
+    return "; the JVM's fatal-error report is " + hsErr
+        + problematicFrame(hsErr).map(f -> "\n  problematic frame: " + f).orElse("");
   }
 
   static java.util.Optional<String> problematicFrame(Path hsErr) {

@@ -1,7 +1,6 @@
 package io.gpubench.engine.worker;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,6 +62,12 @@ final class SrunLauncher implements Launcher {
     return cmd;
   }
 
+  /** The {@code scancel} beside the {@code srun} the launcher was given ({@code gpubench.slurm.srun}). */
+  private String scancel() {
+    Path parent = Path.of(srun).getParent();
+    return parent == null ? "scancel" : parent.resolve("scancel").toString();
+  }
+
   @Override
   public List<WorkerHandle> launch(String name, int tasks, List<String> command, Map<String, String> environment,
       boolean gpus, Path dir) throws IOException {
@@ -82,7 +87,7 @@ final class SrunLauncher implements Launcher {
           + " workers with srun: put it on the PATH or name it with " + io.gpubench.engine.config.Constants.SLURM_SRUN
           + ")", e);
     }
-    Step step = new Step(process, srunLog);
+    Step step = new Step(process, srunLog, scancel());
     List<WorkerHandle> out = new ArrayList<>();
     for (int r = 0; r < tasks; r++) {
       out.add(new Task(step, r, Launcher.log(dir, name, tasks, r), dir));
@@ -94,11 +99,13 @@ final class SrunLauncher implements Launcher {
   private static final class Step {
     private final Process srun;
     private final Path log;
+    private final String scancel;
     private volatile String id; // job.step, from a task's hello
 
-    Step(Process srun, Path log) {
+    Step(Process srun, Path log, String scancel) {
       this.srun = srun;
       this.log = log;
+      this.scancel = scancel;
     }
 
     boolean ended(Duration wait) {
@@ -129,8 +136,8 @@ final class SrunLauncher implements Launcher {
       } else {
         int code = srun.exitValue();
         // srun passes on its tasks' end: 128 + N where a task died of signal N
-        sb.append("srun exited with code ").append(code).append(code > 128 ? " (" + ProcessDeath.exitCode(code)
-            .replaceFirst("^code \\d+ \\((.*)\\)$", "a task's $1") + ")" : "");
+        sb.append("srun exited with code ").append(code)
+            .append(ProcessDeath.signal(code).map(sig -> " (a task's " + sig + ")").orElse(""));
       }
       if (id != null) {
         sb.append(" (step ").append(id).append("; with accounting, sacct -j ").append(id)
@@ -195,10 +202,7 @@ final class SrunLauncher implements Launcher {
       StringBuilder sb = new StringBuilder("the Slurm task of rank " + rank
           + (host.isEmpty() ? "" : " on " + host) + (pid < 0 ? "" : " (pid " + pid + ")")
           + " ended without a word; " + slurmstepd() + step.said());
-      Path hsErr = dir.resolve("hs_err_pid" + pid + ".log");
-      if (pid > 0 && Files.exists(hsErr)) {
-        sb.append("\n  the JVM's fatal-error report is ").append(hsErr);
-      }
+      sb.append(ProcessDeath.fatalErrorReport(pid, dir));
       sb.append(Launcher.logTail(log));
       return sb.toString();
     }
@@ -214,10 +218,35 @@ final class SrunLauncher implements Launcher {
           said.size())) + "; ";
     }
 
+    /**
+     * The JVM's own dump of the task, asked of Slurm: {@code scancel --signal=QUIT <job.step>} reaches the step's
+     * tasks on whatever node they run (the engine cannot signal a process on another node), and each JVM prints its
+     * threads into its task's output. Every rank of a world's step gets it; a JVM only prints and goes on.
+     */
     @Override
     public String signalledDump() {
-      return "(the task did not answer for its thread dump; a task on another node gets no SIGQUIT from the engine:"
-          + " its output is in " + log + ")";
+      String id = step.id;
+      String why = "its step's id is unknown";
+      if (id != null) {
+        try {
+          Process p = new ProcessBuilder(step.scancel, "--signal=QUIT", id).redirectErrorStream(true).start();
+          if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) {
+            Thread.sleep(1000);
+            return "(the task did not answer for its thread dump; the JVM's dump on SIGQUIT through " + step.scancel
+                + " --signal=QUIT " + id + ", from " + log + "):\n" + ProcessDeath.tail(log, 200);
+          }
+          p.destroyForcibly();
+          why = step.scancel + " --signal=QUIT " + id + " failed: "
+              + new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+          why = step.scancel + " could not be run: " + e.getMessage();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          why = "interrupted";
+        }
+      }
+      return "(the task did not answer for its thread dump, and no SIGQUIT reached it (" + why + "): its output is in "
+          + log + ")";
     }
 
     @Override
