@@ -31,17 +31,25 @@ public record ShardSettings(Shard shard, Path dir, Path times, String run) {
    */
   public static ShardSettings of(String shard, String dir, String times, String run, Map<String, String> env) {
     Shard s = Shard.of(shard, env).orElse(null);
-    String id = run != null ? run : firstOf(env, "SLURM_ARRAY_JOB_ID", "GITHUB_RUN_ID", "CI_PIPELINE_ID");
+    String id = run != null ? run : defaultRun(env);
     return new ShardSettings(s, Path.of(dir == null ? Constants.DEFAULT_SHARD_DIR : dir),
         times == null ? null : Path.of(times), id);
   }
 
-  private static String firstOf(Map<String, String> env, String... names) {
-    for (String n : names) {
-      String v = env.get(n);
-      if (v != null && !v.isBlank()) {
-        return n.startsWith("SLURM") ? "slurm-" + v.trim() : n.startsWith("GITHUB") ? "github-" + v.trim()
-            : "gitlab-" + v.trim();
+  // The variables that name one run of a job, in the order they are looked for, with the prefix each id gets.
+  private static final Map<String, String> RUN_VARIABLES = new java.util.LinkedHashMap<>();
+
+  static {
+    RUN_VARIABLES.put("SLURM_ARRAY_JOB_ID", "slurm-");
+    RUN_VARIABLES.put("GITHUB_RUN_ID", "github-");
+    RUN_VARIABLES.put("CI_PIPELINE_ID", "gitlab-");
+  }
+
+  private static String defaultRun(Map<String, String> env) {
+    for (Map.Entry<String, String> v : RUN_VARIABLES.entrySet()) {
+      String value = env.get(v.getKey());
+      if (value != null && !value.isBlank()) {
+        return v.getValue() + value.trim();
       }
     }
     return null;
