@@ -55,8 +55,8 @@ final class Sharding {
         tests.put(p.caseId(), p);
       }
     }
-    int[] recorded = {0};
-    Map<String, Double> seconds = plannedSeconds(specs, times, recorded);
+    Map<String, Double> seconds = plannedSeconds(specs, times);
+    int recorded = (int) specs.stream().filter(c -> times.of(c.id()).isPresent()).count();
     Map<String, List<String>> units = new LinkedHashMap<>();
     for (CaseSpec c : specs) {
       units.computeIfAbsent(unitKey(c), k -> new ArrayList<>()).add(c.id());
@@ -74,7 +74,7 @@ final class Sharding {
     });
     removeEmptyContainers(root);
     return new ShardShare(shard, plan.fingerprint(), mine.size(), plan.totalCases(), plan.seconds(shard.index()),
-        plan.totalSeconds(), recorded[0], settings.run());
+        plan.totalSeconds(), recorded, settings.run());
   }
 
   /** A world's cases share one key; any other case is its own unit. */
@@ -86,7 +86,7 @@ final class Sharding {
         + "][world " + c.world().size() + "]";
   }
 
-  private static Map<String, Double> plannedSeconds(List<CaseSpec> specs, RecordedTimes times, int[] recorded) {
+  private static Map<String, Double> plannedSeconds(List<CaseSpec> specs, RecordedTimes times) {
     Map<String, Double> largest = new HashMap<>();
     Map<String, Double> cost = new HashMap<>();
     for (CaseSpec c : specs) {
@@ -101,7 +101,6 @@ final class Sharding {
       var known = times.of(c.id());
       if (known.isPresent()) {
         seconds.put(c.id(), known.get());
-        recorded[0]++;
         continue;
       }
       if (c.skipReason() != null) {
