@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -75,5 +76,20 @@ class WireSecurityTest {
     if (launcher.equals("local")) {
       assertThat(Files.readString(out.resolve("workers").resolve(WireServer.REFUSED_LOG))).contains("from /127.0.0.1:");
     }
+  }
+
+  @Test
+  void aWireAddressThatIsNotThisMachinesFailsTheCasesNamingTheKey(@TempDir Path out, @TempDir Path files) {
+    // TEST-NET-2: an address no machine of a test run has
+    EngineKit.gpubench(out).configurationParameter(RankFiles.KEY, files.toString())
+        .configurationParameter("gpubench.launcher", "tcp").configurationParameter("gpubench.forks", "1")
+        .configurationParameter("gpubench.wire.address", "198.51.100.77").selectors(selectClass(Stranger.class))
+        .execute();
+    List<CaseResult> cases = ResultsFile.read(out.resolve("results.json")).cases();
+    assertThat(cases).singleElement().satisfies(c -> {
+      assertThat(c.status()).isEqualTo(CaseStatus.ERROR);
+      assertThat(c.message()).contains("the engine cannot open a port for its workers (tcp launcher)")
+          .contains("gpubench.wire.address = \"198.51.100.77\"").contains("is not an address of this machine");
+    });
   }
 }

@@ -17,8 +17,9 @@ import java.util.List;
 /**
  * Reads what a user names into runs to publish: a journal ({@code .jsonl}, one run, complete or not), a results file
  * ({@code results.json}), a baseline file ({@code gpubench-baseline.json}, one run per recorded run id and testbed),
- * or an output folder (its journals, else its results file), or the folder of a sharded suite's journals (one run). The journal stays the source of truth: the store is fed
- * from it, and anything published can be published again from it.
+ * an output folder (its journals, else its results file), or the folder of a sharded suite's journals (one run).
+ * The journal stays the source of truth: the store is fed from it, and anything published can be published again
+ * from it.
  */
 public final class Sources {
 
