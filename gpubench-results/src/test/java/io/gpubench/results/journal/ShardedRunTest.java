@@ -122,4 +122,14 @@ class ShardedRunTest {
     }
     assertThat(ShardedRun.of(Journals.inFolder(dir))).isEmpty();
   }
+
+  @Test
+  void aFileInTheSharedFolderThatIsNoJournalIsAnErrorNamingIt() throws Exception {
+    // the shards' folder is shared (a cluster's file system, a CI artifact folder): anything may be written there
+    shard(1, 2, "abc", "slurm-7", "c1", "2026-12-02T10:01:00Z", true);
+    Path stray = dir.resolve("notes.jsonl");
+    java.nio.file.Files.writeString(stray, "{\"hello\": \"not a journal\"\n");
+    assertThatThrownBy(() -> Journals.inFolder(dir)).isInstanceOf(ResultsFile.InvalidResultsException.class)
+        .hasMessageContaining(stray.toString());
+  }
 }
