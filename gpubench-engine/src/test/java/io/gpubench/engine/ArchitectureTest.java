@@ -25,12 +25,13 @@ class ArchitectureTest {
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .importUrl(GpuBenchEngine.class.getProtectionDomain().getCodeSource().getLocation());
 
-  /** The floors from the top: the JUnit engine, its test tree, the run, the workers, the runner in them, and below. */
+  /** The floors from the top: the JUnit engine, its test tree, the fit helper, the run, the workers, the runner in them, and below. */
   static final Map<String, List<String>> FLOORS = new java.util.LinkedHashMap<>();
 
   static {
     FLOORS.put("engine", List.of("io.gpubench.engine"));
     FLOORS.put("discovery", List.of("io.gpubench.engine.discovery.."));
+    FLOORS.put("fit", List.of("io.gpubench.engine.fit.."));
     FLOORS.put("execution", List.of("io.gpubench.engine.execution.."));
     FLOORS.put("worker", List.of("io.gpubench.engine.worker.."));
     FLOORS.put("bench", List.of("io.gpubench.engine.bench.."));

@@ -246,6 +246,31 @@ public final class Constants {
   public static final String WIRE_ADDRESS = PREFIX + "wire.address";
 
   /**
+   * Searches the largest batch that fits in memory for the cases it matches: a pattern ({@code *} wildcards) matched
+   * against a case's id ({@code Class#workload[shape][precision][backend]}, the class simple or qualified) or its
+   * display name; each matched case must have a {@code batch} axis. After the case runs as declared, tries at other
+   * batches are measured in a fresh worker each (doubling, then halving the gap) until the largest batch whose peak
+   * stays within {@code gpubench.fit.share} of the device's memory is found; the tries are reported beside the case and written
+   * to {@code fit/} in the output folder, and no case's id or declared shape changes (the report prints the key and
+   * the {@code @Shape} to pin). On a GPU the figure is the worker process's device memory (NVML); on the CPU its peak
+   * resident set against the host's memory, the heap limit ending a try first with {@code OutOfMemoryError}. See
+   * docs/memory.md. Default: none.
+   */
+  public static final String FIT = PREFIX + "fit";
+
+  /**
+   * The share of the device's memory that a batch found by {@code gpubench.fit} may reach at its peak, above 0 and at most 1.
+   * Default: {@code 0.9}.
+   */
+  public static final String FIT_SHARE = PREFIX + "fit.share";
+
+  /**
+   * The most tries {@code gpubench.fit} measures for one case, at least 1: the search stops there
+   * and says between which batches the largest lies. Default: {@code 12}.
+   */
+  public static final String FIT_MAX_TRIES = PREFIX + "fit.maxTries";
+
+  /**
    * Every key above that takes one value: the single list of what the engine reads. A {@code gpubench.} key that is
    * not here, not under a prefix of {@link #KEY_PREFIXES}, not in {@link #TOOL_KEYS} and not declared by a component
    * on the class path ({@link io.gpubench.api.spi.SettingsKeys}) fails the run, naming the nearest known key. Add a
@@ -256,7 +281,8 @@ public final class Constants {
       TRIALS_CALLS_PER_TRIAL, TRIALS_MAX_WARMUP_SECONDS, CACHE, CUDA_TIMING, SEED, TELEMETRY_INTERVAL_MS, SUMMARY,
       PROGRESS, PROGRESS_INTERVAL_SECONDS, PARALLEL_ENABLED, FORK, FORKS, FORK_JVM_ARGS, FORK_TIMEOUT_SECONDS,
       FORK_START_TIMEOUT_SECONDS, AUDIT, PROFILER_CAPTURE, JFR,
-      SHARD, SHARD_DIR, SHARD_TIMES, SHARD_RUN, LAUNCHER, SLURM_SRUN_ARGS, SLURM_SRUN, WIRE_ADDRESS);
+      SHARD, SHARD_DIR, SHARD_TIMES, SHARD_RUN, LAUNCHER, SLURM_SRUN_ARGS, SLURM_SRUN, WIRE_ADDRESS, FIT, FIT_SHARE,
+      FIT_MAX_TRIES);
 
   /** The prefixes under which any key is the engine's: per-class shapes, axes, worlds and JUnit's parallel settings. */
   public static final java.util.List<String> KEY_PREFIXES = java.util.List.of(SHAPES_PREFIX, AXES_PREFIX,

@@ -9,7 +9,6 @@ import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.declaration.ShapeParser;
 import io.gpubench.engine.declaration.TrialPolicy;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -116,6 +115,7 @@ public record EngineConfig(
     Integer telemetry = v.integer(Constants.TELEMETRY_INTERVAL_MS, 1);
     Long seed = v.longValue(Constants.SEED);
     v.bool(Constants.PARALLEL_ENABLED, false);
+    FitSettings.from(p); // a malformed share or try count fails the run here, naming key and value
     LaunchSettings.from(p, System.getenv()); // a launcher that is not one fails the run here, naming key and value
     try {
       Instrumentation.from(p); // a malformed audit, capture or JFR key fails the run here, naming key and value
@@ -240,9 +240,8 @@ public record EngineConfig(
    * @return true when it matches the simple or the qualified name
    */
   public static boolean includes(String pattern, Class<?> type) {
-    String regex = Arrays.stream(pattern.split("\\*", -1)).map(java.util.regex.Pattern::quote)
-        .reduce((a, b) -> a + ".*" + b).orElse("");
-    return type.getName().matches(regex) || type.getSimpleName().matches(regex);
+    java.util.regex.Pattern regex = Wildcards.compile(pattern);
+    return regex.matcher(type.getName()).matches() || regex.matcher(type.getSimpleName()).matches();
   }
 
   /**

@@ -1,5 +1,9 @@
 package io.gpubench.engine.discovery;
 
+import io.gpubench.engine.fit.CaseFit;
+import io.gpubench.engine.fit.FitReport;
+import io.gpubench.engine.fit.FitTry;
+
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.engine.execution.CaseDriver;
@@ -31,6 +35,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
   static final String SEGMENT_TYPE = "case";
 
   private final CaseSpec spec;
+  private CaseFit fit;
 
   CaseDescriptor(UniqueId parentId, CaseSpec spec, SurefireTests tests) {
     super(parentId.append(SEGMENT_TYPE, spec.segment()), spec.displayName(), source(spec, tests));
@@ -54,6 +59,14 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
     return MethodSource.from(spec.declaration().type().getName(), name,
         java.util.Arrays.stream(method.getParameterTypes()).map(Class::getName)
             .collect(java.util.stream.Collectors.joining(", ")));
+  }
+
+  /**
+   * Asks for the largest batch that fits after the case has run ({@code gpubench.fit}): set at discovery, once the
+   * run's cases are known and the key checked against them.
+   */
+  void searchFit(CaseFit caseFit) {
+    this.fit = caseFit;
   }
 
   @Override
@@ -97,6 +110,9 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
       context.listener().reportingEntryPublished(this, ReportEntry.from(entries(r)));
     }
     publishFiles(context, outcome);
+    if (fit != null) {
+      searchFit(context, r);
+    }
     switch (r.status()) {
       case FAILED:
         throw new AssertionFailedError(r.message());
@@ -107,6 +123,21 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<GpuBen
         throw new TestAbortedException(r.message());
       default:
         return context;
+    }
+  }
+
+  /**
+   * Runs the fit after the case: the tries are the report's, not the run's results. A search that ends without
+   * saying how large a batch fits (a try failed for another reason than memory) fails the test, after the case's
+   * own result is recorded; a case that did not pass at its declared batch fails on its own.
+   */
+  private void searchFit(GpuBenchExecutionContext context, CaseResult own) {
+    FitReport report = fit.search(context.runner(), spec, own);
+    context.listener().reportingEntryPublished(this, ReportEntry.from("gpubench.fit",
+        String.join(System.lineSeparator(), report.lines())));
+    boolean unknown = report.tries().stream().anyMatch(t -> t.verdict() == FitTry.Verdict.FAILED);
+    if (unknown && own.status() == io.gpubench.api.result.CaseStatus.PASSED) {
+      throw new AssertionFailedError("gpubench.fit: " + report.lines().get(0));
     }
   }
 

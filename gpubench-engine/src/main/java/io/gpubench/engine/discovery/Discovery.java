@@ -1,5 +1,10 @@
 package io.gpubench.engine.discovery;
 
+import io.gpubench.engine.config.FitSettings;
+import io.gpubench.engine.fit.CaseFit;
+import io.gpubench.engine.fit.FitSelection;
+import io.gpubench.engine.plan.CaseSpec;
+
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
 import io.gpubench.engine.plan.CasePlanner;
@@ -41,9 +46,33 @@ public final class Discovery {
         planner::axes);
     if (problem.isPresent()) {
       failEveryClass(request, root, classes, problem.get());
+    } else {
+      fit(request, root, classes);
     }
     if (root.config().sharding().shard() != null && !root.getChildren().isEmpty()) {
       shard(request, root);
+    }
+  }
+
+  /**
+   * Marks the cases {@code gpubench.fit} searches a batch for; a value they cannot honour fails every class, as a
+   * selecting key that matches nothing does.
+   */
+  private static void fit(EngineDiscoveryRequest request, GpuBenchEngineDescriptor root,
+      List<BenchmarkClassDescriptor> classes) {
+    try {
+      FitSettings settings = FitSettings.from(root.config().source());
+      List<CaseDescriptor> cases = root.getDescendants().stream().filter(CaseDescriptor.class::isInstance)
+          .map(CaseDescriptor.class::cast).toList();
+      java.util.Set<CaseSpec> selected = new java.util.HashSet<>(FitSelection.selected(settings,
+          cases.stream().map(CaseDescriptor::spec).toList()));
+      if (selected.isEmpty()) {
+        return;
+      }
+      CaseFit fit = new CaseFit(settings, root.config().outputDir(), System.out);
+      cases.stream().filter(c -> selected.contains(c.spec())).forEach(c -> c.searchFit(fit));
+    } catch (InvalidDeclarationException e) {
+      failEveryClass(request, root, classes, e);
     }
   }
 
