@@ -215,8 +215,9 @@ public record CaseComparator(double significance, double minEffect) {
    * flagged runs at their best (their times divided by their slowdown) and the baseline as measured; FASTER when it
    * holds with the baseline's flagged runs at their best; SAME when it holds both ways. Otherwise the flags can explain
    * the change: AMBIGUOUS ({@link Ambiguity#FLAGGED}) where the runs as measured differ, as the runs' noise says
-   * ({@link Ambiguity#NOISE}) where they do not. The ratio and medians reported are the measured ones; the interval
-   * is the one the verdict rests on.
+   * ({@link Ambiguity#NOISE}) where they do not. The ratio, medians and interval reported are the measured ones, so
+   * that the interval always holds the change beside it (a change of +58% shown with the interval of its flagged run at
+   * its best, -67% to -28%, read as nonsense); the reason gives the interval the verdict rests on.
    */
   private CaseComparison bounded(List<RunSamples> baseline, List<RunSamples> current, Better better,
       CaseComparison measured, List<String> flagged, String leftOut) {
@@ -226,24 +227,24 @@ public record CaseComparator(double significance, double minEffect) {
     CaseComparison improved = plain(atBest(baseline, better), atWorst(current, better), better);
     String flags = "flagged by telemetry: " + String.join("; ", flagged);
     if (worse.verdict() == Verdict.SLOWER) {
-      return measured.bounded(Verdict.SLOWER, null, worse.ratioLow(), worse.ratioHigh(), worse.pValue(),
+      return measured.bounded(Verdict.SLOWER, null, measured.ratioLow(), measured.ratioHigh(), worse.pValue(),
           String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
               signed(measured.ratio() - 1), "as measured", worse.reason(), "; " + flags + leftOut));
     }
     if (improved.verdict() == Verdict.FASTER) {
-      return measured.bounded(Verdict.FASTER, null, improved.ratioLow(), improved.ratioHigh(), improved.pValue(),
+      return measured.bounded(Verdict.FASTER, null, measured.ratioLow(), measured.ratioHigh(), improved.pValue(),
           String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
               signed(measured.ratio() - 1), "as measured", improved.reason(), "; " + flags + leftOut));
     }
     if (worse.verdict() == Verdict.SAME && improved.verdict() == Verdict.SAME) {
-      return measured.bounded(Verdict.SAME, null, Math.min(worse.ratioLow(), improved.ratioLow()),
-          Math.max(worse.ratioHigh(), improved.ratioHigh()), measured.pValue(),
+      return measured.bounded(Verdict.SAME, null, measured.ratioLow(), measured.ratioHigh(), measured.pValue(),
           "inside the minimum effect with the flagged runs taken at their best either way: " + worse.reason() + "; "
               + flags + leftOut);
     }
     if (measured.verdict() == Verdict.SLOWER || measured.verdict() == Verdict.FASTER) {
       CaseComparison at = measured.verdict() == Verdict.SLOWER ? worse : improved;
-      return measured.bounded(Verdict.AMBIGUOUS, Ambiguity.FLAGGED, at.ratioLow(), at.ratioHigh(), at.pValue(),
+      return measured.bounded(Verdict.AMBIGUOUS, Ambiguity.FLAGGED, measured.ratioLow(), measured.ratioHigh(),
+          at.pValue(),
           String.format(Locale.ROOT, "%s as measured, within what the flags explain (with the flagged runs at their "
               + "best: %s); %s%s", signed(measured.ratio() - 1), at.reason(), flags, leftOut));
     }

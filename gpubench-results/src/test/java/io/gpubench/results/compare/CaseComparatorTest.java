@@ -146,8 +146,11 @@ class CaseComparatorTest {
     CaseComparison c = GATE.compare(baseline, List.of(slowed), Better.LOWER);
     assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.SLOWER);
     assertThat(c.ratio()).as("the change as measured").isBetween(2.4, 2.8);
-    assertThat(c.ratioLow()).as("the interval with the flagged run at its best").isGreaterThan(1.6).isLessThan(2.1);
-    assertThat(c.reason()).contains("beyond what the flags explain").contains("contended CPU (1.30x slower)");
+    assertThat(c.ratioLow()).as("the interval beside the change holds it: the measured one")
+        .isLessThan(c.ratio()).isGreaterThan(2.1);
+    assertThat(c.ratioHigh()).isGreaterThan(c.ratio());
+    assertThat(c.reason()).contains("beyond what the flags explain").contains("with the flagged runs at their best")
+        .contains("contended CPU (1.30x slower)");
   }
 
   @Test
@@ -159,6 +162,7 @@ class CaseComparatorTest {
     assertThat(c.verdict()).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(c.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
     assertThat(c.reason()).startsWith("+").contains("within what the flags explain");
+    assertThat(c.ratio()).as("the interval shown holds the change shown").isBetween(c.ratioLow(), c.ratioHigh());
   }
 
   @Test
