@@ -55,10 +55,10 @@ abstract class ComparingGoal extends StoreGoal {
    */
   static CaseComparator comparator(String minEffect, double significance) {
     double effect = Unit.RATIO.parse(minEffect);
-    if (effect >= 1) {
-      // "5" meant as 5% would silently make every change SAME.
-      throw new IllegalArgumentException("minEffect " + minEffect + " is " + Math.round(effect * 100)
-          + "%; write a share such as 5% or 0.05");
+    if (effect >= 1 && !minEffect.strip().endsWith("%")) {
+      // "5" meant as 5% would silently make every change SAME; "100%" says what it means.
+      throw new IllegalArgumentException("minEffect " + minEffect + " reads as " + Math.round(effect * 100)
+          + "%; write 5% or 0.05 for five percent, or " + Math.round(effect * 100) + "% if that is meant");
     }
     return new CaseComparator(significance, effect);
   }
