@@ -35,6 +35,15 @@ public record Flag(String code, String detail, Double slowdown) {
    */
   public static final String FORKS_DISAGREE = "forks-disagree";
 
+  /** The code of trials that still trended: the code was changing speed while it was timed. */
+  public static final String TRENDING = "trending";
+
+  /** The code of an interval that stopped narrowing (a plateau) well above its target: noisy trials. */
+  public static final String WIDE_PLATEAU = "wide-plateau";
+
+  /** The code of trials run under a profiler capture or a JFR recording, which costs them time. */
+  public static final String PROFILED = "profiled";
+
   /** The code of a case whose warm-up did not reach steady code before its cap or its budget's share. */
   public static final String NOT_STEADY = "not-steady";
 

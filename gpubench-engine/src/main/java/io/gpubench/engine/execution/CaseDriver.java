@@ -295,7 +295,7 @@ public final class CaseDriver {
       result = HostMemoryMeter.gcFlag(memory.host()).map(result::withFlag).orElse(result);
     }
     if (!collected.recorded().isEmpty()) {
-      result = result.withFlag(new Flag(PROFILED, String.join(" and ", collected.recorded())
+      result = result.withFlag(new Flag(Flag.PROFILED, String.join(" and ", collected.recorded())
           + " ran during the trials: their overhead is in the figures"));
     }
     return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
@@ -318,9 +318,6 @@ public final class CaseDriver {
 
   /** The least budget the trials get after a warm-up within the budget: the stopping rule still asks for two. */
   static final double MIN_TRIAL_BUDGET_SECONDS = 1e-3;
-
-  /** The code of a case whose figures include a recorder's overhead. */
-  static final String PROFILED = "profiled";
 
   /**
    * The result of a case measured in several forks, from each fork's: the figures of all their trials with an

@@ -15,9 +15,9 @@ import java.util.Locale;
  * The flags of one fork of a case: what a reader must know before trusting its figures. The codes are stable (the
  * gate and the baseline goal read them; {@code docs/results-schema.md} lists them):
  * <ul>
- *   <li>{@value #TRENDING}: the trials still trended ({@link TrendTest}, a shift of at least twice the target
+ *   <li>{@value Flag#TRENDING}: the trials still trended ({@link TrendTest}, a shift of at least twice the target
  *       half-width and at least 1%);
- *   <li>{@value #WIDE_PLATEAU}: the interval stopped narrowing (plateau) at more than {@value #WIDE_FACTOR} times the
+ *   <li>{@value Flag#WIDE_PLATEAU}: the interval stopped narrowing (plateau) at more than {@value #WIDE_FACTOR} times the
  *       target half-width;
  *   <li>{@value Flag#THROTTLED}: trials kept ran on a throttled device (after the discarded ones were measured again,
  *       the device stayed throttled), or the device was throttled and gave no per-trial telemetry to tell;
@@ -32,11 +32,6 @@ import java.util.Locale;
  * it was measured.
  */
 final class CaseFlags {
-  /** The trials still trended. */
-  static final String TRENDING = "trending";
-  /** A plateau stop on a wide interval. */
-  static final String WIDE_PLATEAU = "wide-plateau";
-
   /** How many target half-widths make a plateau wide. */
   static final double WIDE_FACTOR = 3;
 
@@ -52,11 +47,11 @@ final class CaseFlags {
           + " it as it was: " + timing.warmup().detail()));
     }
     TrendTest.of(series.primary(), Math.max(2 * policy.target(), MIN_TREND))
-        .ifPresent(d -> flags.add(new Flag(TRENDING, d + ": the code was still changing speed while it was timed")));
+        .ifPresent(d -> flags.add(new Flag(Flag.TRENDING, d + ": the code was still changing speed while it was timed")));
     Statistics s = timing.primary();
     double hw = s.relativeHalfWidth();
     if (timing.stop() == StopReason.PLATEAU && hw > WIDE_FACTOR * policy.target()) {
-      flags.add(new Flag(WIDE_PLATEAU, String.format(Locale.ROOT,
+      flags.add(new Flag(Flag.WIDE_PLATEAU, String.format(Locale.ROOT,
           "the interval stopped narrowing at ±%.1f%%, over %.0f times the target ±%.1f%%: the trials are noisier"
               + " than the target allows (an outlier, or a load on the machine)", hw * 100, WIDE_FACTOR,
           policy.target() * 100)));

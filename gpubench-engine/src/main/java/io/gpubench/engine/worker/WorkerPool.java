@@ -181,7 +181,7 @@ public final class WorkerPool implements AutoCloseable {
    */
   private void retireOthers(BackendId device, String key) {
     String base = key.replaceFirst("\\|fork\\d+$", "");
-    boolean cpu = device.family().equals("cpu");
+    boolean cpu = device.isCpu();
     List<String> stale = new ArrayList<>();
     for (String k : idle.keySet()) {
       boolean sameClass = k.replaceFirst("\\|fork\\d+$", "").equals(base);
@@ -201,7 +201,7 @@ public final class WorkerPool implements AutoCloseable {
     return switch (fork.mode()) {
       case CLASS -> device + "|" + type + "|" + jvm;
       case CASE -> "case:" + device + "|" + spec.id() + "|" + nextNumber();
-      default -> device.family().equals("cpu") ? device + "|" + type + "|" + jvm : device + "|" + jvm;
+      default -> device.isCpu() ? device + "|" + type + "|" + jvm : device + "|" + jvm;
     };
   }
 

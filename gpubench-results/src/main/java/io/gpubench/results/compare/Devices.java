@@ -36,7 +36,7 @@ public final class Devices {
     if (match != null && match.name() != null && !match.name().isBlank()) {
       return match.name();
     }
-    if (family.equals("cpu") && env.cpu() != null && !env.cpu().isBlank()) {
+    if (BackendId.CPU.family().equals(family) && env.cpu() != null && !env.cpu().isBlank()) {
       return env.cpu();
     }
     return id;
@@ -53,7 +53,7 @@ public final class Devices {
       return "unknown device";
     }
     for (DeviceInfo d : env.devices()) {
-      if (d.available() && !"cpu".equals(d.family()) && d.name() != null && !d.name().isBlank()) {
+      if (d.available() && !BackendId.CPU.family().equals(d.family()) && d.name() != null && !d.name().isBlank()) {
         return d.name();
       }
     }

@@ -1,5 +1,6 @@
 package io.gpubench.results.compare;
 
+import io.gpubench.api.BackendId;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.result.Environment;
 import io.gpubench.results.Glob;
@@ -45,7 +46,7 @@ public record Fingerprint(String key, Map<String, String> details) {
         continue;
       }
       // The CPU backend's device name may be generic; the processor model is what tells machines apart.
-      String name = "cpu".equals(d.family()) && env.cpu() != null ? env.cpu() : d.name();
+      String name = BackendId.CPU.family().equals(d.family()) && env.cpu() != null ? env.cpu() : d.name();
       devices.add(d.family() + ": " + name);
       d.properties().forEach((k, v) -> {
         if (isVersion(k)) {

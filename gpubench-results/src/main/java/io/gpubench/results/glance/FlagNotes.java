@@ -33,14 +33,15 @@ public final class FlagNotes {
         + " as the code, and the gate leaves the run out");
     MEANINGS.put(Flag.SHARED, "another process used the GPU during the trials; the gate leaves the run out");
     MEANINGS.put(Flag.CONTENDED, "kept trials ran while the CPU core was busy with another process (a probe after"
-        + " them ran slow); the gate leaves the run out");
+        + " them ran slow, by a measured factor); the gate compares clean runs where it has them, and bounds a verdict"
+        + " on flagged ones by that factor");
     MEANINGS.put(Flag.FORKS_DISAGREE, "the forks settled at different levels, beyond their own trials' spread (two JIT"
         + " outcomes, say): the figure is the typical fork's, and the gate bounds its verdict by their ratio");
     MEANINGS.put(Flag.NOT_STEADY, "the warm-up was cut short by its cap or the budget before the time per call"
         + " settled");
-    MEANINGS.put("trending", "the time per call was still changing while the trials ran");
-    MEANINGS.put("wide-plateau", "the interval stopped narrowing well above its target: the trials were noisy");
-    MEANINGS.put("profiled", "the trials ran under a profiler capture or a JFR recording");
+    MEANINGS.put(Flag.TRENDING, "the time per call was still changing while the trials ran");
+    MEANINGS.put(Flag.WIDE_PLATEAU, "the interval stopped narrowing well above its target: the trials were noisy");
+    MEANINGS.put(Flag.PROFILED, "the trials ran under a profiler capture or a JFR recording");
     MEANINGS.put(CLOCKS, "the world's GPUs ran at SM clocks 2% or more apart");
     MEANINGS.put(INPUTS_CHANGED, "a call changed its inputs");
     MEANINGS.put(NON_FINITE, "the output held NaN or infinite elements");
