@@ -45,6 +45,17 @@ import java.util.Locale;
  * worker born in one finds a slow quiet time and calls its trials quiet: so the quiet time is also the machine's
  * ({@link MachineQuietTime}), the quickest level any JVM on the machine found, and a sample is judged against the
  * quicker of the two.
+ *
+ * <p>What the probe does not see: the shared cache. On 2026-12-03 the same VM, idle, gave this probe 0.3% contended
+ * trials, yet in its gate figures unchanged runs of memory-bound kernels (sobel, histogram, downscale, a large blur)
+ * ran 1.3–1.7× slower, both forks of a class together, unflagged, and failed 6 of 10 unchanged builds. One JVM
+ * timing this probe beside a pass over 8 MiB (beyond a core's 2 MiB L2, inside the host's shared L3) found the pass
+ * over 1.25× its quiet time in 21% of half-seconds, in stretches of 0.5 s to 38 s, and the probe slow in 4% of them
+ * ({@code ProbeStretches} in this package's tests). A second part that timed such a pass (the faster of two, once per
+ * 20 ms, its ratio holding until the next) was tried and dropped: it flagged all 25 cases of every build at 1.5–4×,
+ * because after 20 ms of other work the first two passes over 8 MiB ran 1.5–3× slower than back to back (only a third
+ * reached the quiet speed), so it measured the gap, not a neighbour. Such stretches are left to the gate's between-run
+ * spread and to A/B mode, which meets them on both sides.
  */
 final class CpuContention {
   /** A sample slower than this many times the quiet time marks its trial contended. */
