@@ -18,11 +18,7 @@ import java.util.Locale;
  * </pre>
  */
 public final class ProbeStretches {
-  private static final int N = 16;
   private static final int MIB = 8;
-  private static final float[] A = new float[N * N];
-  private static final float[] B = new float[N * N];
-  private static final float[] C = new float[N * N];
   private static float sink;
 
   private ProbeStretches() {}
@@ -34,10 +30,6 @@ public final class ProbeStretches {
    */
   public static void main(String[] args) {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 120;
-    for (int i = 0; i < N * N; i++) {
-      A[i] = (i % 7) * 0.25f;
-      B[i] = (i % 5) * 0.5f;
-    }
     int[] buffer = new int[MIB * 1024 * 1024 / Integer.BYTES];
     for (int i = 0; i < buffer.length; i += 16) {
       buffer[i] = i;
@@ -81,26 +73,13 @@ public final class ProbeStretches {
     }
   }
 
+  // the fastest of three, as CpuContention takes a sample
   private static long probe() {
-    long best = Long.MAX_VALUE;
+    double best = Double.POSITIVE_INFINITY;
     for (int p = 0; p < 3; p++) {
-      long start = System.nanoTime();
-      for (int r = 0; r < 4; r++) {
-        for (int i = 0; i < N; i++) {
-          for (int j = 0; j < N; j++) {
-            float s = 0;
-            for (int k = 0; k < N; k++) {
-              s += A[i * N + k] * B[k * N + j];
-            }
-            C[i * N + j] = s;
-          }
-        }
-      }
-      long t = System.nanoTime() - start;
-      sink += C[(int) (t & (N * N - 1))];
-      best = Math.min(best, t);
+      best = Math.min(best, ProbeDiagnostics.probe());
     }
-    return best;
+    return (long) best;
   }
 
   private static long pass(int[] buffer) {
