@@ -141,8 +141,8 @@ public final class MarkdownSummary {
     if (Double.isNaN(c.ratioLow()) || Double.isNaN(c.ratioHigh())) {
       return change;
     }
-    String high = Double.isInfinite(c.ratioHigh()) ? "+∞%" : percent(c.ratioHigh() - 1);
-    return change + " (" + percent(c.ratioLow() - 1) + " to " + high + ")";
+    return change + " (" + CaseComparison.intervalEnd(c.ratioLow()) + " to " + CaseComparison.intervalEnd(c.ratioHigh())
+        + ")";
   }
 
   private static String code(List<String> ids) {

@@ -321,8 +321,8 @@ public record CaseComparator(double significance, double minEffect) {
         : pct(Math.expm1(Math.sqrt(s2)));
     String runs = String.format(Locale.ROOT, "%d baseline %s, %d current %s; runs spread ±%s", k,
         k == 1 ? "run" : "runs", m, m == 1 ? "run" : "runs", spread);
-    String interval = String.format(Locale.ROOT, "%s to %s at %s", signed(Math.expm1(d - h)),
-        signed(Math.expm1(d + h)), level());
+    String interval = String.format(Locale.ROOT, "%s to %s at %s", CaseComparison.intervalEnd(Math.exp(d - h)),
+        CaseComparison.intervalEnd(Math.exp(d + h)), level());
     Verdict verdict;
     Ambiguity why = null;
     String reason;

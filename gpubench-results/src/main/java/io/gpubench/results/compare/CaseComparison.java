@@ -1,5 +1,7 @@
 package io.gpubench.results.compare;
 
+import java.util.Locale;
+
 /**
  * One case compared between a baseline and the current code, in the figure compared (per-call time, or a rate).
  *
@@ -119,5 +121,30 @@ public record CaseComparison(
         ? currentMedian / baselineMedian : Double.NaN;
     return new CaseComparison(Verdict.AMBIGUOUS, why, false, baselineMedian, currentMedian, ratio, Double.NaN,
         Double.NaN, Double.NaN, baselineRuns, currentRuns, baselineSamples, currentSamples, reason);
+  }
+
+  /**
+   * How an end of a ratio's interval is written: as a change in percent between a tenth and ten times, as a factor
+   * beyond ({@code ÷4.42e+06}, {@code ×37.6}). Three runs of a noisy case gave an interval of {@code -100.0% to
+   * +1788212241.8%}: the low end, a ratio of a millionth, rounded to a change that says the time could be nothing, and
+   * the high end was unreadable; a factor says how wide the interval is and never that a time vanishes.
+   *
+   * @param ratio the end, as a ratio of the current figure to the baseline's; NaN for none
+   * @return the text
+   */
+  public static String intervalEnd(double ratio) {
+    if (Double.isNaN(ratio)) {
+      return Figures.ABSENT;
+    }
+    if (Double.isInfinite(ratio)) {
+      return "×∞";
+    }
+    if (ratio < 0.1) {
+      return String.format(Locale.ROOT, "÷%.3g", 1 / ratio);
+    }
+    if (ratio > 10) {
+      return String.format(Locale.ROOT, "×%.3g", ratio);
+    }
+    return CaseComparator.signed(ratio - 1);
   }
 }

@@ -362,4 +362,13 @@ class CaseComparatorTest {
     java.util.Arrays.fill(xs, value);
     return xs;
   }
+
+  @Test
+  void anIntervalEndIsAChangeWithinTenfoldAndAFactorBeyondSoThatNoTimeReadsAsNothing() {
+    assertThat(CaseComparison.intervalEnd(1.25)).isEqualTo("+25.0%");
+    assertThat(CaseComparison.intervalEnd(0.8)).isEqualTo("-20.0%");
+    assertThat(CaseComparison.intervalEnd(2.3e-7)).as("once -100.0%").isEqualTo("÷4.35e+06");
+    assertThat(CaseComparison.intervalEnd(37.6)).isEqualTo("×37.6");
+    assertThat(CaseComparison.intervalEnd(Double.POSITIVE_INFINITY)).isEqualTo("×∞");
+  }
 }
