@@ -10,9 +10,11 @@ import java.util.Locale;
  * @param current the value now, bytes
  * @param allowance how far apart they may be and be the same, bytes
  * @param outcome more, less or the same
+ * @param cutShort whether the later run's warm-up was cut short ({@code not-steady}), which widens the allocation
+ *     figure's allowance ({@link MemoryFigure#UNSTEADY_SLACK_BYTES})
  */
 public record MemoryComparison(MemoryFigure figure, double baseline, double current, double allowance,
-    Outcome outcome) {
+    Outcome outcome, boolean cutShort) {
 
   /** Which way the figure moved beyond the allowance. */
   public enum Outcome {
@@ -33,6 +35,6 @@ public record MemoryComparison(MemoryFigure figure, double baseline, double curr
     String change = baseline == 0 ? (current == 0 ? "+0%" : "from nothing")
         : String.format(Locale.ROOT, "%+.1f%%", (current / baseline - 1) * 100);
     return figure.key() + " " + Figures.bytes(baseline) + " → " + Figures.bytes(current) + " (" + change
-        + "), allowed ±" + Figures.bytes(allowance) + " (" + figure.rule() + ")";
+        + "), allowed ±" + Figures.bytes(allowance) + " (" + figure.rule(cutShort) + ")";
   }
 }
