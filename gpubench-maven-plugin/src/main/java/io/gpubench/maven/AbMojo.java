@@ -151,7 +151,7 @@ public final class AbMojo extends VerdictGoal {
     // A's runs are the baseline, flags kept (a flagged run makes its case AMBIGUOUS rather than vanish).
     BaselineSet set = BaselineSet.empty().with(BaselineRecorder.record(runs.a(), true).baseline(), false,
         Integer.MAX_VALUE);
-    RegressionCheck.Outcome outcome = regression.check(runs.b(), set, "the A runs");
+    RegressionCheck.Outcome outcome = regression.checkInTurns(runs.b(), set, "the A runs");
     summarise(MarkdownSummary.renderAb(baseline.description(), rounds, outcome));
     outcome.warnings().forEach(getLog()::warn);
     judge(outcome.violations(), "against " + baseline.description());

@@ -13,6 +13,7 @@ import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.CaseComparison;
 import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.RunSamples;
+import io.gpubench.results.compare.RunnerSpread;
 import io.gpubench.results.compare.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,6 +71,25 @@ public record RegressionCheck(
    * @return the comparisons and what they imply
    */
   public Outcome check(List<RunResult> runs, BaselineSet set, String file) {
+    return check(runs, set, file, false);
+  }
+
+  /**
+   * Compares the runs of a build with baseline runs made in turns with them on this machine (A/B mode). Runs made in
+   * turns share their conditions, so the verdicts rest on the two sides' runs alone; a recorded baseline's runs were
+   * made at other times, and {@link #check} also allows for how far whole runs moved on the runner
+   * ({@link RunnerSpread}).
+   *
+   * @param runs the build's runs, at least one
+   * @param set the runs made in turns with them, as a baseline
+   * @param file what the baseline is, for messages
+   * @return the comparisons and what they imply
+   */
+  public Outcome checkInTurns(List<RunResult> runs, BaselineSet set, String file) {
+    return check(runs, set, file, true);
+  }
+
+  private Outcome check(List<RunResult> runs, BaselineSet set, String file, boolean inTurns) {
     Fingerprint fp = Fingerprint.of(runs.get(0).environment());
     List<Violation> violations = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
@@ -101,6 +121,8 @@ public record RegressionCheck(
         }
       }
     }
+    RunnerSpread runner = inTurns ? RunnerSpread.NONE
+        : RunnerSpread.of(base.cases().stream().map(BaselineCase::samples).toList());
     List<CaseComparisonEntry> comparisons = new ArrayList<>();
     List<String> unrecorded = new ArrayList<>();
     for (Map.Entry<String, List<CaseRun>> e : byCase.entrySet()) {
@@ -109,7 +131,7 @@ public record RegressionCheck(
         unrecorded.add(e.getKey());
         continue;
       }
-      CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get()));
+      CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get(), runner));
       comparisons.add(cc);
       violation(cc).ifPresent(violations::add);
       for (var m : MemoryCheck.compare(e.getKey(), e.getValue().stream().map(CaseRun::result).toList(), b.get())) {
@@ -164,7 +186,7 @@ public record RegressionCheck(
     return Optional.empty();
   }
 
-  private CaseComparison compare(List<CaseRun> now, BaselineCase b) {
+  private CaseComparison compare(List<CaseRun> now, BaselineCase b, RunnerSpread runner) {
     CaseResult c = now.get(0).result();
     List<RunSamples> current = now.stream().map(r -> figure.of(r.runId(), r.result())).toList();
     List<RunSamples> before = figure.samples(b.samples(), c);
@@ -175,7 +197,7 @@ public record RegressionCheck(
       return CaseComparison.notCompared(Ambiguity.NO_FIGURE, mb, mc, b.runs().size(), current.size(), 0, 0,
           "no " + figure.name() + ": the case declares no such work per call");
     }
-    return comparator.compare(before, after, figure.better());
+    return comparator.compare(before, after, figure.better(), runner);
   }
 
   private Optional<Violation> violation(CaseComparisonEntry cc) {

@@ -34,7 +34,7 @@ final class GateTest {
   private final double[] times = normal(1, 30, 1e6, 1e4);
   private final RunResult before = Fixtures.run(Fixtures.cpuMachine(), gemm(256, Precision.FP32, "cpu", times));
   private final RunResult after = Fixtures.run(Fixtures.cpuMachine(),
-      gemm(256, Precision.FP32, "cpu", Arrays.stream(times).map(v -> v * 1.3).toArray()));
+      gemm(256, Precision.FP32, "cpu", Arrays.stream(times).map(v -> v * 2.0).toArray()));
 
   @Test
   void aRunWithinItsLimitsAndNoBaselinePassesWithANote() {
@@ -54,9 +54,9 @@ final class GateTest {
     assertThat(r.markdown())
         .contains("## gpubench gate: FAILED")
         .contains("| Case | Baseline median time | Current median time | Change (interval) | Runs | Verdict |")
-        .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995.5 µs | 1.294 ms | +30.0% (+")
+        .contains("| `" + Fixtures.gemmId(256, Precision.FP32, "cpu") + "` | 995.5 µs | 1.991 ms | +100.0% (+")
         .contains("| 1 / 1 | **SLOWER (provisional)** |")
-        .contains("geomean time ratio 1.300 (+30.0%, n=1)")
+        .contains("geomean time ratio 2.000 (+100.0%, n=1)")
         .contains("1 verdict is provisional: one baseline run and one run of this build")
         .contains("**Why**")
         .contains("### 1 violation");
@@ -142,7 +142,7 @@ final class GateTest {
     recordBaseline(before);
     Gate.Report r = gate(build(after, null), List.of(new Limit("median", null, "1ms")), false).run();
     assertThat(r.violations()).extracting(Violation::message)
-        .anySatisfy(m -> assertThat(m).contains("median 1.294 ms is above the maximum of 1 ms"))
+        .anySatisfy(m -> assertThat(m).contains("median 1.991 ms is above the maximum of 1 ms"))
         .anySatisfy(m -> assertThat(m).contains("SLOWER than the baseline"));
     assertThat(r.markdown()).contains("### 2 violations");
   }

@@ -34,29 +34,29 @@ final class RegressionCheckTest {
   @Test
   void aSlowerCaseAgainstAOneRunBaselineIsAProvisionalViolationThatSaysHowToMakeItFirm() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
-        gemm(256, Precision.FP16, "cpu", scaled(small, 1.4)), gemm(512, Precision.FP16, "cpu", large));
+        gemm(256, Precision.FP16, "cpu", scaled(small, 2.0)), gemm(512, Precision.FP16, "cpu", large));
     RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
         .containsExactly(Verdict.SLOWER, Verdict.SAME);
     assertThat(out.provisional()).isEqualTo(2);
     assertThat(out.violations()).singleElement().extracting(Violation::message).asString()
-        .startsWith(Fixtures.gemmId(256, Precision.FP16, "cpu") + ": SLOWER than the baseline: median time 1.394 ms"
-            + " is +40.0% against the baseline's 995.5 µs, beyond the minimum effect of 5.0% (one run each side")
-        .contains("rank test p=").contains("beyond the ±25% one run a side can show")
+        .startsWith(Fixtures.gemmId(256, Precision.FP16, "cpu") + ": SLOWER than the baseline: median time 1.991 ms"
+            + " is +100.0% against the baseline's 995.5 µs, beyond the minimum effect of 5.0% (one run each side")
+        .contains("rank test p=").contains("beyond the ±55% one run a side can show")
         .endsWith("; provisional: the baseline has one run, so the spread between runs is not measured (record "
             + "several runs: run mvn verify gpubench:baseline again)");
-    assertThat(out.geomean().ratio()).isBetween(1.17, 1.2);
+    assertThat(out.geomean().ratio()).isBetween(1.40, 1.43);
   }
 
   @Test
   void aChangeWithinWhatOneRunASideCanShowIsNoViolationAgainstAOneRunBaseline() {
-    // +15%, trials far apart: two runs of unchanged code differ by as much on a 2-core runner.
+    // +40%, trials far apart: a whole run of unchanged code moved as much now and then on a 2-core runner.
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
-        gemm(256, Precision.FP16, "cpu", scaled(small, 1.15)), gemm(512, Precision.FP16, "cpu", large));
+        gemm(256, Precision.FP16, "cpu", scaled(small, 1.4)), gemm(512, Precision.FP16, "cpu", large));
     RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.violations()).isEmpty();
     assertThat(out.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
-    assertThat(out.comparisons().get(0).comparison().reason()).contains("within the ±25% one run a side can show");
+    assertThat(out.comparisons().get(0).comparison().reason()).contains("within the ±55% one run a side can show");
   }
 
   @Test
@@ -144,7 +144,7 @@ final class RegressionCheckTest {
   @Test
   void regressionsCanBeReportedWithoutFailing() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
-        gemm(256, Precision.FP16, "cpu", scaled(small, 1.4)));
+        gemm(256, Precision.FP16, "cpu", scaled(small, 2.0)));
     RegressionCheck lenient =
         new RegressionCheck(FIVE_PERCENT, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), false, false, null);
     RegressionCheck.Outcome out = lenient.check(List.of(now), h200, "b.json");
@@ -236,7 +236,7 @@ final class RegressionCheckTest {
   @Test
   void comparedByARateARiseInTimeIsAFallInRateAndStillSlower() {
     RunResult now = Fixtures.run(Fixtures.gpuMachine("NVIDIA H200", "550.54"),
-        gemm(256, Precision.FP16, "cpu", scaled(small, 1.25)), gemm(512, Precision.FP16, "cpu", scaled(large, 1.04)));
+        gemm(256, Precision.FP16, "cpu", scaled(small, 2.0)), gemm(512, Precision.FP16, "cpu", scaled(large, 1.04)));
     ComparedFigure flops = ComparedFigure.parse("flopsPerSecond");
     RegressionCheck byRate =
         new RegressionCheck(FIVE_PERCENT, flops, EnvironmentPolicy.FAIL, List.of(), true, false, 0.03);
@@ -244,13 +244,13 @@ final class RegressionCheckTest {
     assertThat(out.figure()).isEqualTo(flops);
     assertThat(out.comparisons()).extracting(cc -> cc.comparison().verdict())
         .containsExactly(Verdict.SLOWER, Verdict.SAME);
-    assertThat(out.comparisons().get(0).comparison().change()).isBetween(-0.21, -0.19);
+    assertThat(out.comparisons().get(0).comparison().change()).isBetween(-0.51, -0.49);
     assertThat(out.violations()).extracting(Violation::message)
-        .anySatisfy(m -> assertThat(m).contains(": SLOWER than the baseline: median flopsPerSecond 26.97 G/s is "
-            + "-20.0% against the baseline's 33.71 G/s"))
-        // The geomean slowdown is in time whichever figure is compared: rates 0.8 and 1/1.04 are a 14% slowdown.
-        .anySatisfy(m -> assertThat(m).contains("geomean of median flopsPerSecond ratios over 2 cases is 0.87")
-            .contains("a slowdown of 14."));
+        .anySatisfy(m -> assertThat(m).contains(": SLOWER than the baseline: median flopsPerSecond 16.85 G/s is "
+            + "-50.0% against the baseline's 33.71 G/s"))
+        // The geomean slowdown is in time whichever figure is compared: rates 0.5 and 1/1.04 are a 44% slowdown.
+        .anySatisfy(m -> assertThat(m).contains("geomean of median flopsPerSecond ratios over 2 cases is 0.69")
+            .contains("a slowdown of 44."));
   }
 
   @Test
@@ -283,6 +283,85 @@ final class RegressionCheckTest {
     RegressionCheck.Outcome out = check(EnvironmentPolicy.FAIL, null).check(List.of(now), h200, "b.json");
     assertThat(out.unrecorded()).containsExactly(Fixtures.gemmId(1024, Precision.FP16, "cpu"));
     assertThat(out.violations()).isEmpty();
+  }
+
+  /**
+   * Ten cases recorded in five runs, each case with one run that moved 1.5x (what a shared runner's other tenants do
+   * to a run now and then), and one case whose five runs agree within 1%: its own runs promise a precision the next
+   * build need not keep. Against the recorded baseline the runner's excursion widens its interval; against runs made
+   * in turns (A/B mode) it does not.
+   */
+  @Test
+  void aRecordedBaselineAllowsForHowFarWholeRunsMovedOnItsRunner() {
+    Random random = new Random(31);
+    BaselineSet base = BaselineSet.empty();
+    for (int r = 0; r < 5; r++) {
+      List<CaseResult> cases = new ArrayList<>();
+      cases.add(gemm(16, Precision.FP32, "cpu", tight(random, 1e6)));
+      for (int c = 1; c <= 10; c++) {
+        cases.add(gemm(16 + c, Precision.FP32, "cpu", tight(random, (c % 5 == r ? 1.5 : 1) * 1e6)));
+      }
+      base = base.with(BaselineRecorder.record(List.of(Fixtures.run("base-" + r, Fixtures.cpuMachine(),
+          cases.toArray(CaseResult[]::new))), false).baseline(), false, 10);
+    }
+    RunResult moved = Fixtures.run("moved", Fixtures.cpuMachine(), gemm(16, Precision.FP32, "cpu",
+        tight(random, 1.4e6)));
+    RegressionCheck.Outcome recorded = gate().check(List.of(moved), base, "b.json");
+    assertThat(recorded.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(recorded.comparisons().get(0).comparison().reason()).contains("the interval is widened to ×1.")
+        .contains("whole runs on this runner moved up to ×1.").contains("over 55 baseline runs of 11 cases");
+    assertThat(recorded.violations()).isEmpty();
+    RegressionCheck.Outcome inTurns = gate().checkInTurns(List.of(moved), base, "the A runs");
+    assertThat(inTurns.comparisons().get(0).comparison().verdict()).isEqualTo(Verdict.SLOWER);
+
+    RunResult doubled = Fixtures.run("doubled", Fixtures.cpuMachine(), gemm(16, Precision.FP32, "cpu",
+        tight(random, 2e6)));
+    assertThat(gate().check(List.of(doubled), base, "b.json").violations()).singleElement()
+        .extracting(Violation::message).asString().contains("SLOWER than the baseline").contains("widened");
+  }
+
+  /**
+   * A warm-up cut short timed code the JIT had not finished, which allocates what the finished code does not: its
+   * allocation gets a wider allowance, which a doubled array still exceeds, and the message says why it is wider.
+   */
+  @Test
+  void theAllocationOfARunWhoseWarmUpWasCutShortHasAWiderAllowance() {
+    BaselineSet base = baseline(Fixtures.run(Fixtures.cpuMachine(),
+        withAllocation(gemm(256, Precision.FP32, "cpu", small), 40)));
+    io.gpubench.api.result.Flag notSteady = new io.gpubench.api.result.Flag(io.gpubench.api.result.Flag.NOT_STEADY,
+        "the cap was reached");
+    CaseResult jitNoise = withAllocation(gemm(256, Precision.FP32, "cpu", small), 143).withFlag(notSteady);
+    assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), jitNoise)), base, "b").violations())
+        .isEmpty();
+    CaseResult steady = withAllocation(gemm(256, Precision.FP32, "cpu", small), 143);
+    assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), steady)), base, "b").violations())
+        .singleElement().extracting(Violation::message).asString()
+        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 40 B → 143 B")
+        .endsWith("(1% + 64 B a trial over its calls)");
+
+    BaselineSet array = baseline(Fixtures.run(Fixtures.cpuMachine(),
+        withAllocation(gemm(256, Precision.FP32, "cpu", small), 4016)));
+    CaseResult doubled = withAllocation(gemm(256, Precision.FP32, "cpu", small), 8056).withFlag(notSteady);
+    assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), doubled)), array, "b").violations())
+        .singleElement().extracting(Violation::message).asString()
+        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB")
+        .contains("+ 256 B a call: the warm-up was cut short");
+  }
+
+  private static CaseResult withAllocation(CaseResult c, double bytesPerCall) {
+    var host = new io.gpubench.api.result.HostMemory(bytesPerCall, (long) (bytesPerCall * 600), 600, 0L, 0.0,
+        List.of(), 30, null, null, Map.of());
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(),
+        new io.gpubench.api.result.Memory(null, null, null, host), c.metrics(), c.audit(), c.worldSize(), c.flags(),
+        c.axisOverrides());
+  }
+
+  // One run's trials, the run within 1% (sd) of the figure.
+  private static double[] tight(Random random, double median) {
+    double centre = median * Math.exp(0.01 * random.nextGaussian());
+    return java.util.stream.IntStream.range(0, 20).mapToDouble(i -> centre * Math.exp(0.01 * random.nextGaussian()))
+        .toArray();
   }
 
   private static RegressionCheck gate() {

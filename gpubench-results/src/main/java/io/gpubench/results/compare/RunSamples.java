@@ -143,6 +143,25 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
   }
 
   /**
+   * Whether the run's only flags are forks that disagreed: an outcome of the code, not of the device's state.
+   *
+   * @return true when the flags bound both ways and measured no slowdown
+   */
+  public boolean onlyForksDisagree() {
+    return !flags.isEmpty() && slowdown == 1 && spread > 1 && spread < Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The samples taken as measured, without their flags: for a run whose outcome the spread between runs accounts
+   * for.
+   *
+   * @return the same samples, clean
+   */
+  public RunSamples asMeasured() {
+    return new RunSamples(runId, clock, values, List.of(), 1, 1);
+  }
+
+  /**
    * The samples as they would have been at speed, at the most the flags allow: times divided by the slowdown and the
    * spread, rates multiplied by them. A clean run is returned as it is.
    *

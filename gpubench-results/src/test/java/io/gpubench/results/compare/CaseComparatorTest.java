@@ -229,6 +229,66 @@ class CaseComparatorTest {
     assertThat(muchFaster.verdict()).as(muchFaster.reason()).isEqualTo(Verdict.FASTER);
   }
 
+  /**
+   * A baseline of several runs holds a run whose forks disagreed as one more outcome: left out, it would leave too
+   * few runs to measure a spread by. Where forks disagreed in half its runs or more, the case has two outcomes as a
+   * rule, and a change within their ratio is no verdict.
+   */
+  @Test
+  void forksThatDisagreedInABaselineRunAreCountedAsMeasuredAndBoundOnlyWhereThatIsTheRule() {
+    Random random = new Random(21);
+    List<RunSamples> baseline = new ArrayList<>(runs(random, 5, 1_000_000, 0.02, 0.01, 20));
+    baseline.set(1, forksDisagree(baseline.get(1), 4.8));
+    baseline.set(3, contended(baseline.get(3), 1.3));
+    CaseComparison doubled = GATE.compare(baseline, runs(random, 1, 2_000_000, 0.0, 0.01, 20), Better.LOWER);
+    assertThat(doubled.verdict()).as(doubled.reason()).isEqualTo(Verdict.SLOWER);
+    assertThat(doubled.reason()).contains("4 baseline runs, 1 current run")
+        .contains("forks disagreed in baseline run " + baseline.get(1).runId() + ", counted as measured")
+        .contains("left out, flagged by telemetry: baseline run " + baseline.get(3).runId());
+
+    List<RunSamples> twoOutcomes = new ArrayList<>(runs(random, 5, 1_000_000, 0.02, 0.01, 20));
+    for (int i = 0; i < 3; i++) {
+      twoOutcomes.set(i, forksDisagree(twoOutcomes.get(i), 3.0));
+    }
+    CaseComparison other = GATE.compare(twoOutcomes, runs(random, 1, 2_500_000, 0.0, 0.01, 20), Better.LOWER);
+    assertThat(other.verdict()).as(other.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(other.ambiguity()).isEqualTo(Ambiguity.FLAGGED);
+    assertThat(other.reason()).contains("within the outcomes the baseline's forks showed (up to 3.00x apart");
+    CaseComparison beyond = GATE.compare(twoOutcomes, runs(random, 1, 8_000_000, 0.0, 0.01, 20), Better.LOWER);
+    assertThat(beyond.verdict()).as(beyond.reason()).isEqualTo(Verdict.SLOWER);
+  }
+
+  /**
+   * A recorded baseline's runs were made at other times than the current one: the runner's excursion, measured over
+   * all its cases, widens the interval; runs made in turns (no runner figure) do not pay it.
+   */
+  @Test
+  void theRunnersExcursionWidensTheIntervalAgainstARecordedBaseline() {
+    Random random = new Random(23);
+    List<RunSamples> baseline = hostRuns(runs(random, 10, 1_000_000, 0.01, 0.01, 20));
+    List<RunSamples> excursion = hostRuns(runs(random, 1, 1_400_000, 0.0, 0.01, 20));
+    RunnerSpread runner = new RunnerSpread(java.util.Map.of(RunSamples.HOST, new RunnerSpread.Excursion(1.5, 25, 250)));
+    CaseComparison alone = GATE.compare(baseline, excursion, Better.LOWER);
+    assertThat(alone.verdict()).as("the case's own runs promise ±4%%: " + alone.reason()).isEqualTo(Verdict.SLOWER);
+    CaseComparison widened = GATE.compare(baseline, excursion, Better.LOWER, runner);
+    assertThat(widened.verdict()).as(widened.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(widened.reason()).contains("the interval is widened to ×1.50 either way: whole runs on this runner "
+        + "moved up to ×1.50 (the 95th percentile over 250 baseline runs of 25 cases)");
+    assertThat(widened.ratioLow()).isLessThan(1.0);
+    CaseComparison doubled = GATE.compare(baseline, hostRuns(runs(random, 1, 2_000_000, 0.0, 0.01, 20)),
+        Better.LOWER, runner);
+    assertThat(doubled.verdict()).as(doubled.reason()).isEqualTo(Verdict.SLOWER);
+    assertThat(GATE.compare(baseline, excursion, Better.LOWER, RunnerSpread.NONE).verdict())
+        .isEqualTo(Verdict.SLOWER);
+    // On another clock the host's excursion does not apply.
+    assertThat(GATE.compare(runs(random, 10, 1_000_000, 0.01, 0.01, 20), runs(random, 1, 1_400_000, 0.0, 0.01, 20),
+        Better.LOWER, runner).verdict()).isEqualTo(Verdict.SLOWER);
+  }
+
+  private static List<RunSamples> hostRuns(List<RunSamples> runs) {
+    return runs.stream().map(r -> new RunSamples(r.runId(), RunSamples.HOST, r.values(), List.of())).toList();
+  }
+
   @Test
   void aRunsSpreadComesFromItsForksDisagreeFlag() {
     CaseResult clean = ReportFixtures.timedCase("c", 1e6, 0.01, 20, 1);
@@ -272,12 +332,19 @@ class CaseComparatorTest {
   @Test
   void oneRunEachSideIsProvisional() {
     Random random = new Random(5);
-    CaseComparison slower = GATE.compare(runs(random, 1, 1e6, 0, 0.01, 30), runs(random, 1, 1.3e6, 0, 0.01, 30),
+    CaseComparison slower = GATE.compare(runs(random, 1, 1e6, 0, 0.01, 30), runs(random, 1, 2e6, 0, 0.01, 30),
         Better.LOWER);
     assertThat(slower.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(slower.provisional()).isTrue();
     assertThat(slower.verdictText()).isEqualTo("SLOWER (provisional)");
-    assertThat(slower.reason()).startsWith("one run each side (provisional");
+    assertThat(slower.reason()).startsWith("one run each side (provisional").contains("beyond the ±55%");
+
+    // +40% is what a whole run moved on a shared runner now and then, which one run a side cannot measure.
+    CaseComparison within = GATE.compare(runs(random, 1, 1e6, 0, 0.01, 30), runs(random, 1, 1.4e6, 0, 0.01, 30),
+        Better.LOWER);
+    assertThat(within.verdict()).as(within.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    assertThat(within.ambiguity()).isEqualTo(Ambiguity.NOISE);
+    assertThat(within.reason()).contains("within the ±55% one run a side can show");
 
     CaseComparison few = GATE.compare(List.of(run("a", constant(1e6, 1))), List.of(run("b", constant(2e6, 1))),
         Better.LOWER);
