@@ -61,7 +61,8 @@ import java.util.function.Predicate;
  *     -Dgate.figures.main=io.gpubench.maven.figures.ImageGateFigures -Dgate.figures.args="--load none" verify
  * </pre>
  * Arguments: {@code --baseline-runs 10 --reruns 10 --ab-sessions 10 --aa-sessions 5 --rounds 2 --load none
- * --phases check,ab,aa --work target/image-gate-figures}. The table is printed last and written to
+ * --phases check,ab,aa --work target/image-gate-figures --explain false}; {@code --explain true} prints every
+ * violation, false verdict and missed slowed case with its reason. The table is printed last and written to
  * {@code figures.md} in the work folder.
  */
 public final class ImageGateFigures {
@@ -75,7 +76,10 @@ public final class ImageGateFigures {
       Map.entry("--baseline-runs", "10"), Map.entry("--reruns", "10"), Map.entry("--ab-sessions", "10"),
       Map.entry("--aa-sessions", "5"), Map.entry("--rounds", "2"), Map.entry("--load", "none"),
       Map.entry("--phases", "check,ab,aa"), Map.entry("--slowed-passes", "10"), Map.entry("--ab-passes", "6"),
-      Map.entry("--ab-include", "io\\.example\\.imaging\\.(Blur|Sobel)Benchmark"), Map.entry("--mvn", "mvn")));
+      Map.entry("--ab-include", "io\\.example\\.imaging\\.(Blur|Sobel)Benchmark"), Map.entry("--mvn", "mvn"),
+      Map.entry("--explain", "false")));
+  // print every violation, false verdict and missed slowed case with its reason (--explain true)
+  private static boolean explain;
   private final List<String> report = new ArrayList<>();
   private final List<String> flagLines = new ArrayList<>();
   private Path work;
@@ -108,6 +112,7 @@ public final class ImageGateFigures {
     if (version == null) {
       throw new IllegalStateException("-Dgpubench.version is not set (the gate-figures profile sets it)");
     }
+    explain = Boolean.parseBoolean(options.get("--explain"));
     work = Path.of(options.get("--work")).toAbsolutePath();
     Files.createDirectories(work);
     project = work.resolve("project");
@@ -278,6 +283,19 @@ public final class ImageGateFigures {
         }
       }
       failingBuilds += out.violations().isEmpty() ? 0 : 1;
+      if (explain) {
+        out.violations().forEach(v -> System.out.println("violation: " + v.message()));
+        for (var c : out.comparisons()) {
+          Verdict v = c.comparison().verdict();
+          boolean slowedBuild = !select.test("x");
+          boolean blur = c.caseId().startsWith(BLUR);
+          boolean wrong = v == Verdict.SLOWER || v == Verdict.FASTER;
+          if ((slowedBuild && blur && v != Verdict.SLOWER) || (!(slowedBuild && blur) && wrong)) {
+            System.out.println((slowedBuild && blur ? "missed: " : "false: ") + c.caseId() + " " + v + " "
+                + c.comparison().reason());
+          }
+        }
+      }
       return shown;
     }
 
@@ -327,7 +345,7 @@ public final class ImageGateFigures {
       runs.b().forEach(r -> countFlags(session + " B", r));
       BaselineSet asBaseline = BaselineSet.empty().with(BaselineRecorder.record(runs.a(), true).baseline(), false,
           Integer.MAX_VALUE);
-      RegressionCheck.Outcome out = GATE.check(runs.b(), asBaseline, "A runs");
+      RegressionCheck.Outcome out = GATE.checkInTurns(runs.b(), asBaseline, "A runs");
       Map<Verdict, Integer> sb = new EnumMap<>(Verdict.class);
       Map<Verdict, Integer> sr = new EnumMap<>(Verdict.class);
       for (var c : out.comparisons()) {

@@ -222,7 +222,7 @@ public final class GateFigures {
       AbRunner.Runs runs = session.run(a, b, rounds);
       BaselineSet asBaseline = BaselineSet.empty().with(BaselineRecorder.record(runs.a(), true).baseline(), false,
           Integer.MAX_VALUE);
-      Map<Verdict, Integer> v = tally(gate.check(runs.b(), asBaseline, "A runs"));
+      Map<Verdict, Integer> v = tally(gate.checkInTurns(runs.b(), asBaseline, "A runs"));
       v.forEach((verdict, n) -> all.merge(verdict, n, Integer::sum));
       boolean fails = v.getOrDefault(Verdict.SLOWER, 0) > 0;
       failing += fails ? 1 : 0;
