@@ -55,6 +55,6 @@ public final class ChangeSummary {
   }
 
   static String signed(double change) {
-    return String.format(Locale.ROOT, "%+.1f%%", change * 100);
+    return Figures.signedPercent(change);
   }
 }

@@ -8,6 +8,7 @@ import io.gpubench.maven.rules.Violation;
 import io.gpubench.maven.verdict.RegressionCheck;
 import io.gpubench.results.compare.Ambiguity;
 import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.Verdict;
 import io.gpubench.results.markdown.Md;
 import java.util.EnumMap;
@@ -113,7 +114,7 @@ public final class MarkdownSummary {
     counts.forEach((v, n) -> md.append(v).append(' ').append(n).append("; "));
     if (r.geomean().cases() > 0) {
       md.append(String.format(Locale.ROOT, "geomean %s ratio %.3f (%s, n=%d).", figure,
-          r.geomean().ratio(), percent(r.geomean().change()), r.geomean().cases()));
+          r.geomean().ratio(), Figures.signedPercent(r.geomean().change()), r.geomean().cases()));
     }
     md.append('\n');
     long provisional = r.provisional();
@@ -137,7 +138,7 @@ public final class MarkdownSummary {
   }
 
   private static String change(CaseComparison c) {
-    String change = percent(c.change());
+    String change = Figures.signedPercent(c.change());
     if (Double.isNaN(c.ratioLow()) || Double.isNaN(c.ratioHigh())) {
       return change;
     }
@@ -154,11 +155,6 @@ public final class MarkdownSummary {
     return ids.size() > shown ? s.append(", …").toString() : s.toString();
   }
 
-  // Rounded to a tenth; a change that rounds to zero prints as +0.0%, not -0.0%.
-  static String percent(double change) {
-    double tenths = Math.round(change * 1000) / 10.0;
-    return Double.isNaN(change) ? "–" : String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
-  }
 
   private static String statusCounts(RunResult run) {
     Map<CaseStatus, Integer> counts = new EnumMap<>(CaseStatus.class);

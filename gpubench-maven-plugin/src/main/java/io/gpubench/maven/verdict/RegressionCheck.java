@@ -11,6 +11,7 @@ import io.gpubench.maven.rules.Violation;
 import io.gpubench.results.compare.Ambiguity;
 import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.RunSamples;
 import io.gpubench.results.compare.RunnerSpread;
@@ -206,7 +207,7 @@ public record RegressionCheck(
     Unit unit = c.ambiguity() == Ambiguity.NO_FIGURE ? Unit.NANOS : figure.unit();
     String name = c.ambiguity() == Ambiguity.NO_FIGURE ? "time" : figure.name();
     String times = String.format(Locale.ROOT, "median %s %s is %s against the baseline's %s", name,
-        unit.format(c.currentMedian()), signed(c.change()), unit.format(c.baselineMedian()));
+        unit.format(c.currentMedian()), Figures.signedPercent(c.change()), unit.format(c.baselineMedian()));
     if (c.verdict() == Verdict.SLOWER && failOnRegression) {
       String provisional = c.provisional() ? "; provisional: the baseline has one run, so the spread between runs "
           + "is not measured (record several runs: run mvn verify gpubench:baseline again)" : "";
@@ -219,14 +220,6 @@ public record RegressionCheck(
           + " against the baseline: " + times + " (" + c.reason() + ")"));
     }
     return Optional.empty();
-  }
-
-  private static String signed(double change) {
-    if (Double.isNaN(change)) {
-      return "–";
-    }
-    double tenths = Math.round(change * 1000) / 10.0;
-    return String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
   }
 
   private record CaseRun(String runId, CaseResult result) {}

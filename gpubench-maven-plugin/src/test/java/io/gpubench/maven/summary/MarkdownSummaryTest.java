@@ -12,14 +12,6 @@ final class MarkdownSummaryTest {
   @TempDir Path dir;
 
   @Test
-  void changesRoundToATenthWithoutANegativeZero() {
-    assertThat(MarkdownSummary.percent(-0.0001)).isEqualTo("+0.0%");
-    assertThat(MarkdownSummary.percent(0.2049)).isEqualTo("+20.5%");
-    assertThat(MarkdownSummary.percent(-0.031)).isEqualTo("-3.1%");
-    assertThat(MarkdownSummary.percent(Double.NaN)).isEqualTo("–");
-  }
-
-  @Test
   void theStepSummaryIsAppendedLikeGithubExpects() throws Exception {
     Path file = Files.writeString(dir.resolve("summary.md"), "earlier step\n");
     assertThat(StepSummary.append(file.toFile(), "## gpubench gate: passed\n")).isEmpty();

@@ -386,15 +386,7 @@ public record CaseComparator(double significance, double minEffect) {
     return Math.abs(p) < 10 ? String.format(Locale.ROOT, "%.1f%%", p) : String.format(Locale.ROOT, "%.0f%%", p);
   }
 
-  // Rounded to a tenth; a change that rounds to zero prints as +0.0%, not -0.0%.
   static String signed(double change) {
-    if (Double.isNaN(change)) {
-      return Figures.ABSENT;
-    }
-    if (Double.isInfinite(change)) {
-      return change > 0 ? "+∞%" : "−∞%";
-    }
-    double tenths = Math.round(change * 1000) / 10.0;
-    return String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
+    return Figures.signedPercent(change);
   }
 }

@@ -104,6 +104,24 @@ public final class Figures {
   }
 
   /**
+   * A change as a signed percentage rounded to a tenth: {@code +12.3%}, {@code -4.0%}; a change that rounds to zero
+   * prints as {@code +0.0%}, not {@code -0.0%}. Every verdict, summary and history page writes its changes so.
+   *
+   * @param change the change, 0.123 for +12.3%
+   * @return the text, {@code +∞%} / {@code −∞%}, or {@link #ABSENT}
+   */
+  public static String signedPercent(double change) {
+    if (Double.isNaN(change)) {
+      return ABSENT;
+    }
+    if (Double.isInfinite(change)) {
+      return change > 0 ? "+∞%" : "−∞%";
+    }
+    double tenths = Math.round(change * 1000) / 10.0;
+    return String.format(Locale.ROOT, "%+.1f%%", tenths == 0 ? 0.0 : tenths);
+  }
+
+  /**
    * A share as a percentage: {@code 42%}; under 10% with one decimal ({@code 0.8%}), where the decimal still
    * carries information (a confidence interval's half-width).
    *

@@ -30,6 +30,15 @@ class FiguresTest {
   }
 
   @Test
+  void changesRoundToATenthWithoutANegativeZero() {
+    assertThat(Figures.signedPercent(-0.0001)).isEqualTo("+0.0%");
+    assertThat(Figures.signedPercent(0.2049)).isEqualTo("+20.5%");
+    assertThat(Figures.signedPercent(-0.031)).isEqualTo("-3.1%");
+    assertThat(Figures.signedPercent(Double.NaN)).isEqualTo(Figures.ABSENT);
+    assertThat(Figures.signedPercent(Double.POSITIVE_INFINITY)).isEqualTo("+∞%");
+  }
+
+  @Test
   void sharesArePercentages() {
     assertThat(Figures.percent(0.42)).isEqualTo("42%");
     assertThat(Figures.percent(0.0042)).isEqualTo("0.4%");
