@@ -203,28 +203,8 @@ public record CaseComparator(double significance, double minEffect) {
       return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, mb, mc, k, m, nb, nc,
           (k == 0 ? "the baseline has" : "this build has") + " no run of the case");
     }
-    // In a baseline of several runs, forks that disagreed are one more outcome of the code, which the spread between
-    // its runs holds as it holds a JIT outcome that moved a whole run. Leaving such runs out as well left 2 of 5
-    // baseline runs of a case (t on 1 degree of freedom: a 2x regression read "÷11 to ×45"). A current run stays
-    // bounded by its forks: it is one outcome, and the baseline may never have shown the other.
-    // Where forks disagreed in half the baseline's runs or more, the case has two outcomes as a rule, and a change
-    // within how far apart they lay may be the other one: no verdict. Both halves were measured on the image-kernels
-    // gate figures (2026-12-03): bounding by a stray run's forks as well (4.8x apart in 1 of 8 runs) made 2x
-    // regressions AMBIGUOUS in a third of the slowed cases of a 10-run baseline; bounding by the median ratio
-    // instead of the widest let a case with two outcomes 3-4x apart fail 2 of 10 unchanged builds.
-    String asMeasured = "";
-    double outcomes = 1;
-    if (k >= RunnerSpread.MIN_RUNS) {
-      List<String> disagreed = baseline.stream().filter(RunSamples::onlyForksDisagree).map(RunSamples::runId)
-          .toList();
-      outcomes = 2 * disagreed.size() < k ? 1 : baseline.stream().filter(RunSamples::onlyForksDisagree)
-          .mapToDouble(RunSamples::spread).max().orElse(1);
-      if (!disagreed.isEmpty()) {
-        baseline = baseline.stream().map(r -> r.onlyForksDisagree() ? r.asMeasured() : r).toList();
-        asMeasured = "; forks disagreed in baseline " + (disagreed.size() == 1 ? "run " : "runs ")
-            + String.join(", ", disagreed) + ", counted as measured (the spread between runs holds them)";
-      }
-    }
+    ForkOutcomes forks = ForkOutcomes.of(baseline);
+    baseline = forks.runs();
     // A side's clean runs are its figure; only a side with none stands on its flagged runs, bounded by their flags.
     List<RunSamples> usableBaseline = usable(baseline);
     List<RunSamples> usableCurrent = usable(current);
@@ -248,23 +228,12 @@ public record CaseComparator(double significance, double minEffect) {
       return CaseComparison.notCompared(Ambiguity.TOO_FEW_SAMPLES, mb, mc, k, m, nb, nc,
           "a run has no samples (baseline n=" + sizes(usableBaseline) + ", current n=" + sizes(usableCurrent) + ")");
     }
-    String leftOut = asMeasured + (leftOutFlags.isEmpty() ? "" : "; left out, flagged by telemetry: "
+    String leftOut = forks.note() + (leftOutFlags.isEmpty() ? "" : "; left out, flagged by telemetry: "
         + String.join("; ", leftOutFlags));
     CaseComparison measured = plain(usableBaseline, usableCurrent, better, runner);
     CaseComparison verdict = flagged.isEmpty() ? measured.withReason(measured.reason() + leftOut)
         : bounded(usableBaseline, usableCurrent, better, runner, measured, flagged, leftOut);
-    return withinOutcomes(verdict, outcomes);
-  }
-
-  // A SLOWER or FASTER smaller than the ratio of a baseline run's disagreeing forks may be the other outcome.
-  private static CaseComparison withinOutcomes(CaseComparison c, double outcomes) {
-    boolean decided = c.verdict() == Verdict.SLOWER || c.verdict() == Verdict.FASTER;
-    if (!decided || Math.abs(Math.log(c.ratio())) >= Math.log(outcomes)) {
-      return c;
-    }
-    return c.bounded(Verdict.AMBIGUOUS, Ambiguity.FLAGGED, c.ratioLow(), c.ratioHigh(), c.pValue(),
-        String.format(Locale.ROOT, "%s as measured, within the outcomes the baseline's forks showed (up to %.2fx apart, "
-            + "in half its runs or more): %s", signed(c.ratio() - 1), outcomes, c.reason()));
+    return forks.bound(verdict);
   }
 
   /**

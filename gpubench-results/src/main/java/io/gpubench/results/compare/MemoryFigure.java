@@ -21,9 +21,10 @@ import java.util.Optional;
  *       2,000) and what escape analysis removes in one compilation and not another, which 1% covers. A call that
  *       allocates one more object of 16 bytes, at 100 calls a trial, is worse. A run whose warm-up was cut short
  *       ({@code not-steady}) timed code the JIT had not finished, which allocates what the finished code does not:
- *       unchanged first cases of a class, cut short, allocated from 9 to 103 bytes a call from run to run (the
- *       image-kernels gate figures, 2026-12-03), and 4 of 10 unchanged builds failed on it. Such a run gets
- *       {@value #UNSTEADY_SLACK_BYTES} bytes a call more.
+ *       unchanged first cases of a class, cut short, allocated from 9 to 103 bytes a call from run to run on an idle
+ *       runner, and one of them 107 to 1,042 under load (the image-kernels gate figures, 2026-12-03); 4 of 10
+ *       unchanged builds failed on it. Such a run gets {@value #UNSTEADY_SLACK_BYTES} bytes a call more: twice the
+ *       JIT's worst seen, and a doubled 4 KiB array still exceeds it.
  * </ul>
  * A doubled figure is always worse; a value within the allowance is the same.
  */
@@ -40,7 +41,7 @@ public enum MemoryFigure {
   /** The allocation figure's fixed allowance, bytes a trial. */
   public static final long TRIAL_SLACK_BYTES = 64;
   /** The allocation figure's further allowance, bytes a call, for a run whose warm-up was cut short. */
-  public static final long UNSTEADY_SLACK_BYTES = 256;
+  public static final long UNSTEADY_SLACK_BYTES = 2048;
   /** The relative allowance of every memory figure. */
   public static final double RELATIVE_SLACK = 0.01;
 
