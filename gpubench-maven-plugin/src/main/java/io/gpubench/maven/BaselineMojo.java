@@ -85,9 +85,9 @@ public final class BaselineMojo extends GoalSupport {
       if (!rec.flagged().isEmpty() && !acceptFlagged) {
         throw new MojoFailureException("gpubench baseline: refusing to record " + baseline + ": "
             + rec.flagged().size() + (rec.flagged().size() == 1 ? " case ran" : " cases ran") + " on "
-            + RefusedDevices.describe(rec.flagged()) + ", and its telemetry measured no slowdown to bound later "
+            + RefusedDevices.describe(rec.refusedFlags()) + ", and its telemetry measured no slowdown to bound later "
             + "comparisons by, so such a run could explain any change: " + String.join("; ", rec.flagged())
-            + ". Rerun where " + RefusedDevices.remedy(rec.flagged()) + ", or record them anyway (flagged; a "
+            + ". Rerun where " + RefusedDevices.remedy(rec.refusedFlags()) + ", or record them anyway (flagged; a "
             + "comparison against them is AMBIGUOUS where this build has no clean run) with "
             + "-Dgpubench.acceptFlagged=true. Nothing was written.");
       }

@@ -11,6 +11,7 @@ import io.gpubench.api.result.Trial;
 import io.gpubench.history.record.Provenance;
 import io.gpubench.history.record.RunRecord;
 import io.gpubench.results.ResultsFile;
+import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Intervals;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,9 +101,7 @@ final class BaselineImport {
     kept.add(new Flag("imported", "rebuilt from the samples of " + file.getFileName() + ": no shape, telemetry or "
         + "correctness was recorded there"));
     for (String f : flags) {
-      String code = f.startsWith("throttled") ? Flag.THROTTLED : f.startsWith("shared") ? Flag.SHARED
-          : f.startsWith("contended") ? Flag.CONTENDED : f.split(" ")[0];
-      kept.add(new Flag(code, f));
+      kept.add(new Flag(CaseDigest.flagCode(f), f));
     }
     return new CaseResult(id, benchmark, workload, id, backendOf(id), precisionOf(id), Map.of(), CaseStatus.PASSED,
         null, timing, null, null, null, null, Map.of(), null, null, kept);

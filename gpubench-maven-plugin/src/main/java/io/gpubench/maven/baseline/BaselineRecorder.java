@@ -2,14 +2,17 @@ package io.gpubench.maven.baseline;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the runs of a build into the baseline of their environment: every passed, timed case, with one baseline run
@@ -42,6 +45,7 @@ public final class BaselineRecorder {
     List<String> leftOut = new ArrayList<>();
     List<String> flagged = new ArrayList<>();
     List<String> bounded = new ArrayList<>();
+    Set<String> refusedFlags = new LinkedHashSet<>();
     String latest = first.finishedAt();
     for (RunResult run : runs) {
       latest = run.finishedAt() != null && (latest == null || run.finishedAt().compareTo(latest) > 0)
@@ -65,6 +69,7 @@ public final class BaselineRecorder {
             bounded.add(what);
           } else {
             flagged.add(what);
+            c.flags().stream().filter(Flag::aboutDeviceState).map(Flag::code).forEach(refusedFlags::add);
             if (!acceptFlagged) {
               continue;
             }
@@ -79,7 +84,7 @@ public final class BaselineRecorder {
       }
     }
     return new Recording(new EnvironmentBaseline(fp.key(), fp.details(), latest, List.copyOf(cases.values())),
-        leftOut, flagged, bounded);
+        leftOut, flagged, refusedFlags, bounded);
   }
 
   /** The case's memory figures, by name: what a later build's memory is compared with. */
@@ -101,10 +106,12 @@ public final class BaselineRecorder {
    * @param leftOut cases not recorded because they did not pass or were not timed, each with why
    * @param flagged cases telemetry flagged without a measured slowdown, each with its flags: left out unless
    *     accepted
+   * @param refusedFlags the flag codes of those cases' device states ({@link Flag#THROTTLED}, {@link Flag#SHARED},
+   *     {@link Flag#CONTENDED}), for {@link RefusedDevices}
    * @param bounded cases telemetry flagged with a measured slowdown, each with its flags: recorded
    */
   public record Recording(EnvironmentBaseline baseline, List<String> leftOut, List<String> flagged,
-      List<String> bounded) {
+      Set<String> refusedFlags, List<String> bounded) {
 
     /**
      * Makes the recording, copying the lists.
@@ -112,11 +119,13 @@ public final class BaselineRecorder {
      * @param baseline baseline
      * @param leftOut cases left out
      * @param flagged refused flagged cases
+     * @param refusedFlags their device states' flag codes
      * @param bounded bounded flagged cases
      */
     public Recording {
       leftOut = List.copyOf(leftOut);
       flagged = List.copyOf(flagged);
+      refusedFlags = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(refusedFlags));
       bounded = List.copyOf(bounded);
     }
   }

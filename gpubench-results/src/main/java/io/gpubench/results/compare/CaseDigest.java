@@ -276,6 +276,30 @@ public record CaseDigest(String time, String rate, String verdict, Check tightes
   }
 
   // Short: a label goes into verdicts' reasons and summaries, one line a case; the flag's detail is in the reports.
+  /**
+   * The flag code a label of {@link #comparisonFlags} was written for: what a baseline file, which holds the labels,
+   * means by them. Kept beside the writer so that the two cannot drift.
+   *
+   * @param label such as {@code contended CPU (1.31x slower)} or {@code forks disagree (2.10x)}
+   * @return {@link Flag#THROTTLED}, {@link Flag#SHARED}, {@link Flag#CONTENDED}, {@link Flag#FORKS_DISAGREE}, or the
+   *     label's first word for a label of no known kind
+   */
+  public static String flagCode(String label) {
+    if (label.startsWith("throttled")) {
+      return Flag.THROTTLED;
+    }
+    if (label.startsWith("shared GPU")) {
+      return Flag.SHARED;
+    }
+    if (label.startsWith("contended CPU")) {
+      return Flag.CONTENDED;
+    }
+    if (label.startsWith("forks disagree")) {
+      return Flag.FORKS_DISAGREE;
+    }
+    return label.split(" ")[0];
+  }
+
   private static String label(Flag f, Telemetry t) {
     String measured = f.slowdown() == null ? "" : String.format(java.util.Locale.ROOT, "%.2fx slower",
         f.slowdown());

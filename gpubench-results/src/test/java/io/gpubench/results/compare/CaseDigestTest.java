@@ -92,6 +92,22 @@ class CaseDigestTest {
     assertThat(CaseDigest.of(c).flags()).containsExactly("forks-disagree");
   }
 
+  @Test
+  void everyLabelAComparisonWritesMapsBackToItsFlagCode() {
+    CaseResult base = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 7);
+    for (Flag f : List.of(new Flag(Flag.CONTENDED, "12 of 20 trials kept ran slowed", 1.31),
+        new Flag(Flag.FORKS_DISAGREE, "the forks' medians differ 2.10x", 2.1))) {
+      String label = CaseDigest.comparisonFlags(base.withFlag(f)).get(0);
+      assertThat(CaseDigest.flagCode(label)).as(label).isEqualTo(f.code());
+    }
+    CaseResult gpu = withTelemetry(base, true, true);
+    for (String label : CaseDigest.deviceStateFlags(gpu.withFlag(new Flag(Flag.THROTTLED, "SW_POWER_CAP"))
+        .withFlag(new Flag(Flag.SHARED, "4242 train.py")))) {
+      assertThat(CaseDigest.flagCode(label)).as(label).isIn(Flag.THROTTLED, Flag.SHARED);
+    }
+    assertThat(CaseDigest.flagCode("imported from a file")).isEqualTo("imported");
+  }
+
   private static CaseResult withTelemetry(CaseResult c, boolean throttled, boolean shared) {
     Telemetry t = new Telemetry(20, 1900.0, 1500.0, 1980.0, 400.0, 450.0, 70.0,
         throttled ? List.of("SW_POWER_CAP") : List.of(), throttled, shared,
