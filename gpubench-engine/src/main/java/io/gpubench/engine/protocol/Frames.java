@@ -23,10 +23,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 4: typed steps in batches (3 carried a
-   * case's axes in its request, one step a frame).
+   * The protocol's version; the engine refuses a worker that speaks another. 5: the shape written in the engine's
+   * test resources ({@code wire/v5.txt}, checked by {@code WireShapeTest}: the request and reply records as the
+   * Slurm launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
+   * request, one step a frame).
    */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;
