@@ -11,8 +11,8 @@ import io.gpubench.api.result.Trial;
 import io.gpubench.history.record.Provenance;
 import io.gpubench.history.record.RunRecord;
 import io.gpubench.results.ResultsFile;
-import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Intervals;
+import io.gpubench.results.compare.RunFlags;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,7 +101,7 @@ final class BaselineImport {
     kept.add(new Flag("imported", "rebuilt from the samples of " + file.getFileName() + ": no shape, telemetry or "
         + "correctness was recorded there"));
     for (String f : flags) {
-      kept.add(new Flag(CaseDigest.flagCode(f), f));
+      kept.add(new Flag(RunFlags.flagCode(f), f));
     }
     return new CaseResult(id, benchmark, workload, id, backendOf(id), precisionOf(id), Map.of(), CaseStatus.PASSED,
         null, timing, null, null, null, null, Map.of(), null, null, kept);

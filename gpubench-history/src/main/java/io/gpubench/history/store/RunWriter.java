@@ -12,6 +12,7 @@ import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Intervals;
 import io.gpubench.results.compare.Leaderboard;
+import io.gpubench.results.compare.RunFlags;
 import io.gpubench.results.compare.RunSamples;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -200,7 +201,7 @@ final class RunWriter {
     }
     ps.setString(i++, tightest == null ? null : tightest.metric().key());
     setDouble(ps, i++, tightest == null ? null : tightest.usedShare());
-    ps.setBoolean(i++, !CaseDigest.deviceStateFlags(k).isEmpty());
+    ps.setBoolean(i++, !RunFlags.deviceStateFlags(k).isEmpty());
     ps.setBytes(i++, samples.size() == 0 ? null : Samples.pack(samples.values()));
     ps.setString(i, LINE.writeValueAsString(k));
   }

@@ -5,7 +5,7 @@ import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.results.compare.Fingerprint;
-import io.gpubench.results.compare.CaseDigest;
+import io.gpubench.results.compare.RunFlags;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,7 +53,7 @@ public final class BaselineRecorder {
       for (CaseResult c : run.cases()) {
         RunSamples s = RunSamples.of(run.runId(), c);
         // the flags a comparison bounds a run by: the device's state, and forks that disagreed
-        List<String> flags = CaseDigest.comparisonFlags(c);
+        List<String> flags = RunFlags.comparisonFlags(c);
         if (c.status() != CaseStatus.PASSED) {
           leftOut.add(c.id() + " (" + c.status() + ")");
           continue;

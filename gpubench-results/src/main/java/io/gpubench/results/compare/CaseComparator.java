@@ -2,12 +2,10 @@ package io.gpubench.results.compare;
 
 import io.gpubench.api.Better;
 import io.gpubench.api.result.CaseResult;
-import io.gpubench.api.result.CaseStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The one comparison of a case between a baseline and the current code. The Maven gate ({@code gpubench:check}
@@ -150,13 +148,13 @@ public record CaseComparator(double significance, double minEffect) {
    * @return the comparison
    */
   public CaseComparison compare(CaseResult baseline, String baselineRun, CaseResult current, String currentRun) {
-    String unusable = unusable(baseline, "the baseline");
+    String unusable = RunSamples.unusable(baseline, "the baseline");
     if (unusable == null) {
-      unusable = unusable(current, "this run");
+      unusable = RunSamples.unusable(current, "this run");
     }
     if (unusable != null) {
-      return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, median(baseline), median(current), 1, 1, 0, 0,
-          unusable);
+      return CaseComparison.notCompared(Ambiguity.NOT_COMPARABLE, RunSamples.medianOf(baseline),
+          RunSamples.medianOf(current), 1, 1, 0, 0, unusable);
     }
     return compare(List.of(RunSamples.of(baselineRun, baseline)), List.of(RunSamples.of(currentRun, current)),
         Better.LOWER);
@@ -232,58 +230,8 @@ public record CaseComparator(double significance, double minEffect) {
         + String.join("; ", leftOutFlags));
     CaseComparison measured = plain(usableBaseline, usableCurrent, better, runner);
     CaseComparison verdict = flagged.isEmpty() ? measured.withReason(measured.reason() + leftOut)
-        : bounded(usableBaseline, usableCurrent, better, runner, measured, flagged, leftOut);
+        : new FlaggedRuns(this).judge(usableBaseline, usableCurrent, better, runner, measured, flagged, leftOut);
     return forks.bound(verdict);
-  }
-
-  /**
-   * The verdict on runs some of which telemetry flagged with a measured slowdown: the change must stand out even
-   * with each flagged run taken at the best the flag allows. SLOWER holds when it holds with the current side's
-   * flagged runs at their best (their times divided by their slowdown) and the baseline as measured; FASTER when it
-   * holds with the baseline's flagged runs at their best; SAME when it holds both ways. Otherwise the flags can explain
-   * the change: AMBIGUOUS ({@link Ambiguity#FLAGGED}) where the runs as measured differ, as the runs' noise says
-   * ({@link Ambiguity#NOISE}) where they do not. The ratio, medians and interval reported are the measured ones, so
-   * that the interval always holds the change beside it (a change of +58% shown with the interval of its flagged run at
-   * its best, -67% to -28%, read as nonsense); the reason gives the interval the verdict rests on.
-   */
-  private CaseComparison bounded(List<RunSamples> baseline, List<RunSamples> current, Better better,
-      RunnerSpread runner, CaseComparison measured, List<String> flagged, String leftOut) {
-    // A flag that bounds both ways (forks that disagree) may also have made its run look better than another run
-    // would: a verdict against its side holds at that side's worst as well.
-    CaseComparison worse = plain(atWorst(baseline, better), atBest(current, better), better, runner);
-    CaseComparison improved = plain(atBest(baseline, better), atWorst(current, better), better, runner);
-    String flags = "flagged by telemetry: " + String.join("; ", flagged);
-    if (worse.verdict() == Verdict.SLOWER) {
-      return measured.bounded(Verdict.SLOWER, null, measured.ratioLow(), measured.ratioHigh(), worse.pValue(),
-          String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
-              signed(measured.ratio() - 1), "as measured", worse.reason(), "; " + flags + leftOut));
-    }
-    if (improved.verdict() == Verdict.FASTER) {
-      return measured.bounded(Verdict.FASTER, null, measured.ratioLow(), measured.ratioHigh(), improved.pValue(),
-          String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
-              signed(measured.ratio() - 1), "as measured", improved.reason(), "; " + flags + leftOut));
-    }
-    if (worse.verdict() == Verdict.SAME && improved.verdict() == Verdict.SAME) {
-      return measured.bounded(Verdict.SAME, null, measured.ratioLow(), measured.ratioHigh(), measured.pValue(),
-          "inside the minimum effect with the flagged runs taken at their best either way: " + worse.reason() + "; "
-              + flags + leftOut);
-    }
-    if (measured.verdict() == Verdict.SLOWER || measured.verdict() == Verdict.FASTER) {
-      CaseComparison at = measured.verdict() == Verdict.SLOWER ? worse : improved;
-      return measured.bounded(Verdict.AMBIGUOUS, Ambiguity.FLAGGED, measured.ratioLow(), measured.ratioHigh(),
-          at.pValue(),
-          String.format(Locale.ROOT, "%s as measured, within what the flags explain (with the flagged runs at their "
-              + "best: %s); %s%s", signed(measured.ratio() - 1), at.reason(), flags, leftOut));
-    }
-    return measured.withReason(measured.reason() + "; " + flags + leftOut);
-  }
-
-  private static List<RunSamples> atBest(List<RunSamples> runs, Better better) {
-    return runs.stream().map(r -> r.atBest(better)).toList();
-  }
-
-  private static List<RunSamples> atWorst(List<RunSamples> runs, Better better) {
-    return runs.stream().map(r -> r.atWorst(better)).toList();
   }
 
   // The clean runs of a side; where it has none, its runs whose flags measured their slowdown.
@@ -302,7 +250,7 @@ public record CaseComparator(double significance, double minEffect) {
   }
 
   /** The comparison of runs taken as measured: between runs where a side has several, within runs otherwise. */
-  private CaseComparison plain(List<RunSamples> baseline, List<RunSamples> current, Better better,
+  CaseComparison plain(List<RunSamples> baseline, List<RunSamples> current, Better better,
       RunnerSpread runner) {
     if (baseline.size() == 1 && current.size() == 1) {
       return new WithinRun(this).judge(baseline.get(0).values(), current.get(0).values(), better);
@@ -316,26 +264,9 @@ public record CaseComparator(double significance, double minEffect) {
     return better == Better.LOWER ? change > 0 : change < 0;
   }
 
-  private static String unusable(CaseResult c, String side) {
-    if (c == null) {
-      return side + " lacks the case";
-    }
-    if (c.status() != CaseStatus.PASSED) {
-      return side + ": " + c.status().name().toLowerCase(Locale.ROOT);
-    }
-    if (c.timing() == null || c.timing().trials().isEmpty()) {
-      return side + ": not timed";
-    }
-    return null;
-  }
-
-  private static double median(CaseResult c) {
-    return c == null || c.timing() == null ? Double.NaN : RunSamples.of("", c).median();
-  }
-
   private static double geometricMedian(List<RunSamples> runs) {
     double[] logs = runs.stream().filter(r -> r.size() > 0).mapToDouble(r -> Math.log(r.median())).toArray();
-    return logs.length == 0 ? Double.NaN : Math.exp(java.util.Arrays.stream(logs).average().orElseThrow());
+    return logs.length == 0 ? Double.NaN : Math.exp(Arrays.stream(logs).average().orElseThrow());
   }
 
   private static String clocks(List<RunSamples> runs) {

@@ -1,10 +1,12 @@
 package io.gpubench.results.compare;
 
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
 
@@ -115,9 +117,9 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    */
   public static RunSamples of(String runId, CaseResult c, Figure figure) {
     Timing t = c.timing();
-    List<String> flags = CaseDigest.comparisonFlags(c);
-    double slowdown = CaseDigest.deviceStateSlowdown(c);
-    double spread = CaseDigest.bothWaysSpread(c);
+    List<String> flags = RunFlags.comparisonFlags(c);
+    double slowdown = RunFlags.deviceStateSlowdown(c);
+    double spread = RunFlags.bothWaysSpread(c);
     if (t == null) {
       return new RunSamples(runId, HOST, new double[0], flags, slowdown, spread);
     }
@@ -131,6 +133,31 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
     }
     return new RunSamples(runId, HOST, t.trials().stream().mapToDouble(Trial::hostNanos).toArray(), flags,
         slowdown, spread);
+  }
+
+  /**
+   * Why a case's result cannot be compared as a run, or null where it can.
+   *
+   * @param c the case, or null where the run lacks it
+   * @param side the side, for the reason: {@code the baseline}, {@code this run}
+   * @return the reason, or null
+   */
+  static String unusable(CaseResult c, String side) {
+    if (c == null) {
+      return side + " lacks the case";
+    }
+    if (c.status() != CaseStatus.PASSED) {
+      return side + ": " + c.status().name().toLowerCase(Locale.ROOT);
+    }
+    if (c.timing() == null || c.timing().trials().isEmpty()) {
+      return side + ": not timed";
+    }
+    return null;
+  }
+
+  /** A case's median per-call time on its headline clock; NaN where it has none. */
+  static double medianOf(CaseResult c) {
+    return c == null || c.timing() == null ? Double.NaN : of("", c).median();
   }
 
   /**

@@ -5,13 +5,14 @@ import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.RunResult;
-import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.CaseComparator;
 import io.gpubench.results.compare.CaseComparison;
+import io.gpubench.results.compare.CaseDigest;
 import io.gpubench.results.compare.Comparison;
 import io.gpubench.results.compare.Figures;
 import io.gpubench.results.compare.KernelShares;
 import io.gpubench.results.compare.MemoryFigures;
+import io.gpubench.results.compare.RunFlags;
 import io.gpubench.results.compare.Verdict;
 import io.gpubench.results.glance.FlagNotes;
 import io.gpubench.results.glance.SkipGroups;
@@ -125,7 +126,7 @@ public final class MarkdownSummary {
       List<String> flags = new ArrayList<>();
       for (CaseResult c : row.cases()) {
         if (c != null) {
-          CaseDigest.deviceStateFlags(c).stream().filter(f -> !flags.contains(f)).forEach(flags::add);
+          RunFlags.deviceStateFlags(c).stream().filter(f -> !flags.contains(f)).forEach(flags::add);
         }
       }
       table.row(row.displayName(), side(row.cases().get(0)), side(row.cases().get(1)), Figures.ratio(change.ratio()),

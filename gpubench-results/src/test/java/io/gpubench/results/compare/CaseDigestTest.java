@@ -15,7 +15,7 @@ class CaseDigestTest {
     // The telemetry summary spans the discarded trials; the engine raised no flag for the trials it kept.
     CaseResult c = withTelemetry(ReportFixtures.timedCase("x#w[n=1][FP32][cuda:0]", 1e6, 0.01, 20, 1), true, false);
 
-    assertThat(CaseDigest.deviceStateFlags(c)).isEmpty();
+    assertThat(RunFlags.deviceStateFlags(c)).isEmpty();
     assertThat(RunSamples.of("r1", c).flags()).as("compared, not left out").isEmpty();
     assertThat(CaseDigest.of(c).flags()).noneMatch(f -> f.startsWith("throttled"));
   }
@@ -29,12 +29,12 @@ class CaseDigestTest {
         .withFlag(new Flag(Flag.THROTTLED, "fork 3: 10 of 10 trials kept ran slowed (HW_SLOWDOWN)"))
         .withFlag(new Flag("trending", "a shift of 3%"));
 
-    assertThat(CaseDigest.deviceStateFlags(c)).containsExactly(
+    assertThat(RunFlags.deviceStateFlags(c)).containsExactly(
         "throttled (fork 2: 9 of 10 trials kept ran slowed (HW_SLOWDOWN))",
         "shared GPU (other processes used the device during the trials: 42 python)");
     assertThat(RunSamples.of("r1", c).flags()).hasSize(2);
-    assertThat(CaseDigest.of(c).flags()).containsExactly(CaseDigest.deviceStateFlags(c).get(0),
-        CaseDigest.deviceStateFlags(c).get(1), "trending");
+    assertThat(CaseDigest.of(c).flags()).containsExactly(RunFlags.deviceStateFlags(c).get(0),
+        RunFlags.deviceStateFlags(c).get(1), "trending");
   }
 
   @Test
@@ -43,7 +43,7 @@ class CaseDigestTest {
         .withFlag(new Flag(Flag.THROTTLED, "20 of 20 trials kept ran slowed"))
         .withFlag(new Flag(Flag.SHARED, ""));
 
-    assertThat(CaseDigest.deviceStateFlags(c))
+    assertThat(RunFlags.deviceStateFlags(c))
         .containsExactly("throttled (SW_POWER_CAP)", "shared GPU (4242 train.py)");
   }
 
@@ -54,7 +54,7 @@ class CaseDigestTest {
 
     assertThat(CaseDigest.of(c).flags()).as("one line a case: the detail is in the reports")
         .containsExactly("contended CPU (1.38x slower)");
-    assertThat(CaseDigest.deviceStateSlowdown(c)).isEqualTo(1.375);
+    assertThat(RunFlags.deviceStateSlowdown(c)).isEqualTo(1.375);
   }
 
   @Test
@@ -85,10 +85,10 @@ class CaseDigestTest {
     CaseResult c = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 7)
         .withFlag(new Flag(Flag.FORKS_DISAGREE, "the forks' medians differ 4.97x (fork 1 5.57 µs, fork 2 1.12 µs)",
             4.97));
-    assertThat(CaseDigest.deviceStateFlags(c)).as("not the device's state").isEmpty();
-    assertThat(CaseDigest.comparisonFlags(c)).containsExactly("forks disagree (4.97x)");
-    assertThat(CaseDigest.bothWaysSpread(c)).isEqualTo(4.97);
-    assertThat(CaseDigest.deviceStateSlowdown(c)).isEqualTo(1.0);
+    assertThat(RunFlags.deviceStateFlags(c)).as("not the device's state").isEmpty();
+    assertThat(RunFlags.comparisonFlags(c)).containsExactly("forks disagree (4.97x)");
+    assertThat(RunFlags.bothWaysSpread(c)).isEqualTo(4.97);
+    assertThat(RunFlags.deviceStateSlowdown(c)).isEqualTo(1.0);
     assertThat(CaseDigest.of(c).flags()).containsExactly("forks-disagree");
   }
 
@@ -97,15 +97,15 @@ class CaseDigestTest {
     CaseResult base = ReportFixtures.timedCase("x#w[n=1][FP32][cpu]", 1e4, 0.01, 20, 7);
     for (Flag f : List.of(new Flag(Flag.CONTENDED, "12 of 20 trials kept ran slowed", 1.31),
         new Flag(Flag.FORKS_DISAGREE, "the forks' medians differ 2.10x", 2.1))) {
-      String label = CaseDigest.comparisonFlags(base.withFlag(f)).get(0);
-      assertThat(CaseDigest.flagCode(label)).as(label).isEqualTo(f.code());
+      String label = RunFlags.comparisonFlags(base.withFlag(f)).get(0);
+      assertThat(RunFlags.flagCode(label)).as(label).isEqualTo(f.code());
     }
     CaseResult gpu = withTelemetry(base, true, true);
-    for (String label : CaseDigest.deviceStateFlags(gpu.withFlag(new Flag(Flag.THROTTLED, "SW_POWER_CAP"))
+    for (String label : RunFlags.deviceStateFlags(gpu.withFlag(new Flag(Flag.THROTTLED, "SW_POWER_CAP"))
         .withFlag(new Flag(Flag.SHARED, "4242 train.py")))) {
-      assertThat(CaseDigest.flagCode(label)).as(label).isIn(Flag.THROTTLED, Flag.SHARED);
+      assertThat(RunFlags.flagCode(label)).as(label).isIn(Flag.THROTTLED, Flag.SHARED);
     }
-    assertThat(CaseDigest.flagCode("imported from a file")).isEqualTo("imported");
+    assertThat(RunFlags.flagCode("imported from a file")).isEqualTo("imported");
   }
 
   private static CaseResult withTelemetry(CaseResult c, boolean throttled, boolean shared) {
