@@ -1,0 +1,148 @@
+package io.gpubench.engine.bench;
+
+import io.gpubench.api.CacheMode;
+import io.gpubench.api.spi.TrialCalls;
+import io.gpubench.api.spi.TrialClock;
+import io.gpubench.api.spi.TrialConditions;
+import io.gpubench.engine.memory.HostMemoryMeter;
+import io.gpubench.engine.protocol.Steps;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The timed trials of the case a session runs: their calls, the host-memory meter and contention probe around each,
+ * and how they were timed. The steps' failures are the session's to report.
+ */
+final class CaseTrials {
+  private final CaseResources c;
+  private final CaseWorld world;
+  private final WarmupRounds warmup;
+  private CpuContention contention;
+  private TrialCalls trialCalls;
+  private HostMemoryMeter hostMemory;
+  private int callsPerTrial;
+
+  /**
+   * Makes the trials of a session's cases.
+   *
+   * @param c what the case holds
+   * @param world how the case meets the other ranks of its world
+   * @param warmup the untimed calls before them, for the calls per trial the engine leaves to the runner
+   */
+  CaseTrials(CaseResources c, CaseWorld world, WarmupRounds warmup) {
+    this.c = c;
+    this.world = world;
+    this.warmup = warmup;
+  }
+
+  /** Forgets the last case's host-memory meter. */
+  void reset() {
+    hostMemory = null;
+  }
+
+  /**
+   * The host-memory meter of the case's trials.
+   *
+   * @return it, or null before they started
+   */
+  HostMemoryMeter hostMemory() {
+    return hostMemory;
+  }
+
+  /**
+   * Starts the trials: their calls, the batch trials beside them, telemetry, the host-memory meter and, where no
+   * telemetry can tell a slowed trial, the contention probe.
+   *
+   * @param plan the engine's plan
+   * @return the calls per trial and of the batch trials
+   * @throws Throwable what starting threw
+   */
+  Steps.Started start(Steps.TrialsPlan plan) throws Throwable {
+    int asked = plan.callsPerTrial();
+    if (asked < 0) {
+      throw new IllegalArgumentException("calls per trial " + asked + ": at least 1, or 0 for the warm-up's");
+    }
+    int callsPerTrial = asked > 0 ? asked : warmup.callsPerTrial();
+    trialCalls = c.trialCalls(callsPerTrial);
+    this.callsPerTrial = callsPerTrial;
+    c.batch = null;
+    if (!warmup.hostClock() && !world.inWorld() && plan.batchCalls() != 0) {
+      c.batch = BatchTrials.start(c.session, c.clock, callsPerTrial, plan.batchCalls(), c.keptLoop());
+    }
+    c.telemetry = c.session.startTelemetry();
+    hostMemory = HostMemoryMeter.start();
+    // Host-timed trials (the CPU's) have no telemetry to tell a slowed trial by: the probe does.
+    contention = c.clock.deviceClock().isEmpty() && !world.inWorld() ? CpuContention.ofThisJvm() : null;
+    if (contention != null) {
+      contention.prime();
+    }
+    return new Steps.Started(callsPerTrial, c.batch == null ? 0 : c.batch.count());
+  }
+
+  /** This thread's CPU time, or -1 where the JVM cannot read it. */
+  private static long threadCpuNanos() {
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+  }
+
+  /**
+   * Times trials, each with the conditions it ran under.
+   *
+   * @param count how many
+   * @return their times
+   * @throws Throwable what a call threw
+   */
+  Steps.TrialBatch trials(int count) throws Throwable {
+    long begin = System.nanoTime();
+    List<TrialClock.TrialTime> times = new ArrayList<>(count);
+    List<TrialConditions> conditions = new ArrayList<>(count);
+    List<Double> batches = new ArrayList<>(c.batch != null ? count : 0);
+    boolean anyConditions = false;
+    for (int i = 0; i < count; i++) {
+      if (c.spec.trials().cache() == CacheMode.COLD) {
+        c.session.flushCache();
+      }
+      world.synchronize(c.session);
+      long cpuStart = contention != null ? threadCpuNanos() : -1;
+      // Right around the clock: the contention probe's own reads allocate (816 B each on JDK 17).
+      hostMemory.beforeTrial();
+      long start = System.nanoTime();
+      TrialClock.TrialTime t = world.inWorld() ? world.trial(c.clock, trialCalls) : c.clock.time(trialCalls);
+      c.releaseKept(callsPerTrial);
+      if (c.batch != null) {
+        batches.add(c.batch.time(c.session, c.spec.trials().cache() == CacheMode.COLD));
+      }
+      long end = System.nanoTime();
+      hostMemory.afterTrial(callsPerTrial);
+      long cpuEnd = contention != null ? threadCpuNanos() : -1;
+      times.add(t);
+      TrialConditions seen = c.telemetry.during(start, end).orElse(null);
+      if (seen == null && contention != null) {
+        seen = contention.afterTrial(end - start, cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
+      }
+      anyConditions |= seen != null;
+      conditions.add(seen);
+    }
+    JitThresholds.count(c.loop.getClass(), count, (long) count * callsPerTrial);
+    return new Steps.TrialBatch(times, anyConditions ? conditions : List.of(), batches,
+        (System.nanoTime() - begin) / 1e9);
+  }
+
+  /**
+   * Ends the trials: stops telemetry and says how they were timed.
+   *
+   * @return the clock, its mode and why, and the telemetry
+   * @throws Throwable what stopping threw
+   */
+  Steps.TrialsEnded end() throws Throwable {
+    var seen = c.telemetry.stop().orElse(null);
+    c.telemetry = null;
+    String deviceClock = c.clock.deviceClock().isEmpty() ? null : c.clock.deviceClock();
+    String reason = world.inWorld() && deviceClock != null
+        ? "a world's trial: every rank synchronises, meets the engine's barrier, starts, makes its calls,"
+            + " synchronises and meets the barrier again; device time from rank 0's clock around its calls, host"
+            + " time from the first barrier to the second"
+        : c.clock.modeReason();
+    return new Steps.TrialsEnded(deviceClock, c.clock.mode(), reason, seen);
+  }
+}
