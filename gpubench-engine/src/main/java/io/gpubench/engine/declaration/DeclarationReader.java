@@ -3,7 +3,6 @@ package io.gpubench.engine.declaration;
 import io.gpubench.api.BackendId;
 import io.gpubench.api.BenchContext;
 import io.gpubench.api.Blackhole;
-import io.gpubench.api.Cost;
 import io.gpubench.api.Dimensions;
 import io.gpubench.api.GpuBenchmark;
 import io.gpubench.api.Measure;
@@ -14,16 +13,12 @@ import io.gpubench.api.Precisions;
 import io.gpubench.api.Reference;
 import io.gpubench.api.Setup;
 import io.gpubench.api.TearDown;
-import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
-import io.gpubench.engine.correctness.Allowance;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +26,8 @@ import java.util.Set;
 /**
  * Reads and validates the annotations of a {@code @GpuBenchmark} class. Every problem becomes an
  * {@link InvalidDeclarationException} naming the class, the member and the value, thrown at discovery so that
- * the class fails as a whole while the other classes run.
+ * the class fails as a whole while the other classes run. Its shapes are read by {@code ShapeDeclarations}, its
+ * tolerances by {@code ToleranceDeclarations}, its cost by {@code CostDeclarations}.
  */
 public final class DeclarationReader {
 
@@ -77,13 +73,13 @@ public final class DeclarationReader {
     requireNoArgConstructor(type);
     Map<String, List<Dimensions>> shapes = ShapeDeclarations.read(type);
     List<Precision> precisions = precisions(type);
-    ToleranceTable tolerances = tolerances(type);
+    ToleranceTable tolerances = ToleranceDeclarations.read(type);
     TrialPolicy trials = TrialPolicy.of(type.getAnnotation(Trials.class));
     String problem = trials.problem();
     if (problem != null) {
       throw new InvalidDeclarationException(type, "@Trials", problem);
     }
-    BenchmarkDeclaration.Cost cost = cost(type, shapes);
+    BenchmarkDeclaration.Cost cost = CostDeclarations.read(type, shapes);
 
     List<Method> methods = methodsOf(type);
     List<Method> setups = new ArrayList<>();
@@ -143,7 +139,7 @@ public final class DeclarationReader {
       throw new InvalidDeclarationException(type, "@Tolerance",
           "is declared but the class has no @Reference method to check its @Measure output against");
     }
-    requireApplicableTolerances(type, precisions, tolerances, reference, hasModel);
+    ToleranceDeclarations.requireApplicable(type, precisions, tolerances, reference, hasModel);
     if (hasModel && modelInput == null) {
       throw new InvalidDeclarationException(type, "@Model",
           "needs a @ModelInput method that returns the input shape for a case");
@@ -176,147 +172,6 @@ public final class DeclarationReader {
     }
     return list;
   }
-
-  private static ToleranceTable tolerances(Class<?> type) {
-    Tolerance[] all = type.getAnnotationsByType(Tolerance.class);
-    Map<Precision, Allowance> specific = new EnumMap<>(Precision.class);
-    Allowance fallback = null;
-    for (Tolerance t : all) {
-      Allowance a = allowance(type, t);
-      if (t.precision().length == 0) {
-        if (fallback != null) {
-          throw new InvalidDeclarationException(type, "@Tolerance",
-              "two entries without a precision; give each extra one its precision");
-        }
-        fallback = a;
-      }
-      for (Precision p : t.precision()) {
-        if (specific.put(p, a) != null) {
-          throw new InvalidDeclarationException(type, "@Tolerance(precision = " + p + ")", "declared twice");
-        }
-      }
-    }
-    return new ToleranceTable(specific, fallback == null ? Allowance.NONE : fallback, all.length > 0);
-  }
-
-  /**
-   * Every tolerance entry must apply to a precision the class runs, and every precision whose output is compared
-   * with a reference must have a bound. A tolerance for an undeclared precision is dead code that reads like a
-   * check (the class's FP32 cases then ran under no bound at all); a reference with no tolerance measured the error
-   * and checked only finiteness, so a kernel off by 0.1 passed.
-   *
-   * <p>Why an error rather than a default bound per precision: the error a correct kernel makes depends on the
-   * computation (a sum over 8192 terms in FP16 is off by far more than an element-wise op), so a default loose
-   * enough for the first passes a wrong version of the second. The message proposes a starting bound to copy.
-   */
-  private static void requireApplicableTolerances(Class<?> type, List<Precision> precisions, ToleranceTable tolerances,
-      Method reference, boolean hasModel) {
-    for (Precision p : tolerances.byPrecision().keySet()) {
-      if (!precisions.contains(p)) {
-        throw new InvalidDeclarationException(type, "@Tolerance(precision = " + p + ")",
-            "names " + p + ", which the class does not run (@Precisions: " + precisions + "); add " + p
-                + " to @Precisions or remove the entry");
-      }
-    }
-    if (reference == null && !hasModel) {
-      return;
-    }
-    for (Precision p : precisions) {
-      // A model without a @Reference is checked against its own FP32 output: its FP32 case has nothing to bound.
-      if (reference == null && p == Precision.FP32) {
-        continue;
-      }
-      if (!tolerances.forPrecision(p).bounded()) {
-        String against = reference != null ? "@Reference " + signature(reference) : "the model's FP32 output";
-        throw new InvalidDeclarationException(type, "@Tolerance",
-            "no bound applies to the " + p + " cases, whose output is compared with " + against
-                + "; declare one, e.g. @Tolerance(" + (tolerances.declared() ? "precision = " + p + ", " : "")
-                + "relL2 = " + startingRelL2(p) + "), or a @Tolerance without a precision for every precision");
-      }
-    }
-  }
-
-  /** A starting relative-L2 bound to propose: about a hundred units in the last place of the precision. */
-  private static String startingRelL2(Precision p) {
-    return switch (p) {
-      case FP64 -> "1e-12";
-      case FP32 -> "1e-5";
-      case TF32, FP16 -> "1e-3";
-      case BF16 -> "1e-2";
-      default -> "1e-1";
-    };
-  }
-
-  private static Allowance allowance(Class<?> type, Tolerance t) {
-    String member = "@Tolerance" + (t.precision().length == 0 ? "" : "(precision = " + Arrays.toString(t.precision()) + ")");
-    nonNegative(type, member, "maxAbs", t.maxAbs());
-    nonNegative(type, member, "rms", t.rms());
-    nonNegative(type, member, "psnrDb", t.psnrDb());
-    nonNegative(type, member, "relL2", t.relL2());
-    if (!(t.range() > 0)) {
-      throw new InvalidDeclarationException(type, member, "range = " + t.range() + ": the signal range must be positive");
-    }
-    return new Allowance(t.maxAbs(), t.rms(), t.psnrDb(), t.range(), t.relL2());
-  }
-
-  private static void nonNegative(Class<?> type, String member, String name, double v) {
-    if (v < 0 || Double.isInfinite(v)) {
-      throw new InvalidDeclarationException(type, member, name + " = " + v + ": a bound must be finite and non-negative");
-    }
-  }
-
-  private static BenchmarkDeclaration.Cost cost(Class<?> type, Map<String, List<Dimensions>> shapes) {
-    Cost cost = type.getAnnotation(Cost.class);
-    if (cost == null) {
-      return BenchmarkDeclaration.Cost.NONE;
-    }
-    return new BenchmarkDeclaration.Cost(
-        expression(type, "flops", cost.flops(), shapes),
-        expression(type, "bytes", cost.bytes(), shapes),
-        expression(type, "items", cost.items(), shapes),
-        expression(type, "busBytes", cost.busBytes(), shapes));
-  }
-
-  private static CostExpression expression(
-      Class<?> type, String member, String text, Map<String, List<Dimensions>> shapes) {
-    if (text.isBlank()) {
-      return null;
-    }
-    CostExpression e;
-    try {
-      e = CostExpression.parse(text);
-    } catch (IllegalArgumentException ex) {
-      throw new InvalidDeclarationException(type, "@Cost(" + member + ")", ex.getMessage());
-    }
-    for (List<Dimensions> list : shapes.values()) {
-      for (Dimensions d : list) {
-        requireAxes(type, "@Cost(" + member + ")", e, d);
-      }
-    }
-    return e;
-  }
-
-  /**
-   * Checks that a cost expression names only axes of a shape (and {@code e}).
-   *
-   * @param type the class
-   * @param member the cost member
-   * @param e the expression
-   * @param d the shape
-   */
-  static void requireAxes(Class<?> type, String member, CostExpression e, Dimensions d) {
-    e.missingAxis(d).ifPresent(v -> {
-      throw new InvalidDeclarationException(type, member,
-          "\"" + e + "\" uses \"" + v + "\", which is not an axis of shape \"" + d + "\"");
-    });
-    e.nameAxis(d).ifPresent(v -> {
-      throw new InvalidDeclarationException(type, member, "\"" + e + "\" uses \"" + v + "\", an axis of names ("
-          + v + "=" + d.axes().get(v).text() + " in shape \"" + d + "\"); @Cost takes numeric axes only: leave it"
-          + " out, or zip the names with a numeric axis the cost can use, (" + v + ",f)=(" + d.axes().get(v).text()
-          + ",1)|(...,2)");
-    });
-  }
-
 
   /**
    * The methods of a class and its superclasses, superclasses first, without those a subclass overrides: a
