@@ -154,6 +154,15 @@ public final class CaseDriver {
     public Fork startedIn(double seconds) {
       return new Fork(index, count, callsPerTrial, batchCalls, seconds);
     }
+
+    /**
+     * Whether this fork's worker was started for it, so that the case is the first that JVM runs.
+     *
+     * @return true where the worker's start was timed
+     */
+    public boolean freshWorker() {
+      return workerStartSeconds > 0;
+    }
   }
 
   /**
@@ -213,7 +222,7 @@ public final class CaseDriver {
     double stepLimit = spec.fork() == null || spec.fork().mode() == io.gpubench.api.ForkMode.NONE
         ? Double.POSITIVE_INFINITY : spec.fork().timeoutSeconds();
     Warming.Plan plan = Warming.plan(policy, fork.callsPerTrial(), fork.index() == 0 ? Steps.TrialsPlan.AUTO_BATCH
-        : fork.batchCalls(), stepLimit, spec.world() != null);
+        : fork.batchCalls(), stepLimit, spec.world() != null, fork.freshWorker());
 
     // The front of the case, set-up to its first trials, in one exchange: none of the engine's decisions falls
     // between these steps (the runner applies the engine's rule for the calls per trial to what it measured).
@@ -244,7 +253,8 @@ public final class CaseDriver {
     Warming.Result warm = plan.result(first, warmed, settled);
     // A warm-up within the budget leaves the trials what it did not use (never nothing: two trials are the fewest).
     TrialPolicy trialPolicy = policy.warmupWithinBudget() && settled != null
-        ? policy.withBudgetSeconds(Math.max(MIN_TRIAL_BUDGET_SECONDS, policy.budgetSeconds() - warm.warmup().seconds()))
+        ? policy.withBudgetSeconds(Math.max(MIN_TRIAL_BUDGET_SECONDS, policy.budgetSeconds()
+            - Warming.charged(policy, fork.freshWorker(), warm.warmup().seconds())))
         : policy;
     TrialSeries series = new TrialSeries(trialPolicy, started.callsPerTrial(), started.batchCalls());
     series.add(firstBatch);

@@ -15,6 +15,12 @@ import java.util.Locale;
  * {@value TrialPolicy#WARMUP_SHARE} of the fork's budget (the trials get what the warm-up leaves); either way at most
  * half the step's time limit ({@code @Fork(timeoutSeconds)}), since the warm-up is one step of the runner.
  *
+ * <p>The first case a fresh worker runs may warm up for {@value #FRESH_WORKER_SECONDS} s where its share of the budget
+ * is less, outside the budget: that JVM compiles the harness's trial loop, the reading of its clocks and the
+ * benchmark class's common code along with the case's own, which the later cases of the class find compiled. Under a
+ * small budget that first case was the one cut short in every run, its outcome a stage of the JIT's work (2–5x apart
+ * between runs of unchanged code on a 2-core runner) and its verdicts AMBIGUOUS or false.
+ *
  * <p>The engine decides the plan before the case's first step (the whole front of a case goes to the runner in one
  * batch); where the policy leaves the calls per trial to the engine, the runner applies its rule
  * ({@link io.gpubench.engine.statistics.CallsPerTrial}) to what it measured. A world's trial is one call unless
@@ -25,6 +31,9 @@ final class Warming {
 
   /** The share of a step's time limit the warm-up until steady may take: the rest is for its last round. */
   static final double STEP_SHARE = 0.5;
+
+  /** The least cap of a fresh worker's first warm-up within the budget, in seconds: see the class comment. */
+  static final double FRESH_WORKER_SECONDS = 1.0;
 
   private Warming() {}
 
@@ -104,10 +113,11 @@ final class Warming {
    *     {@link Steps.TrialsPlan#AUTO_BATCH} for the first fork
    * @param stepLimitSeconds the longest one step may take in the runner, or infinity
    * @param world whether the case is a world's
+   * @param freshWorker whether the case is the first its worker runs
    * @return the plan
    */
   static Plan plan(TrialPolicy policy, int fixedCallsPerTrial, int fixedBatchCalls, double stepLimitSeconds,
-      boolean world) {
+      boolean world, boolean freshWorker) {
     int further = Math.max(0, policy.warmup() - 1);
     int callsPerTrial = fixedCallsPerTrial > 0 ? fixedCallsPerTrial
         : policy.callsPerTrial() > 0 ? policy.callsPerTrial() : world ? 1 : 0;
@@ -128,10 +138,27 @@ final class Warming {
         ? String.format(Locale.ROOT, "%.0f%% of the fork's budget of %.3g s", TrialPolicy.WARMUP_SHARE * 100,
             policy.budgetSeconds())
         : String.format(Locale.ROOT, "maxWarmupSeconds = %.3g", policy.maxWarmupSeconds());
+    if (freshWorker && policy.warmupWithinBudget() && cap < FRESH_WORKER_SECONDS) {
+      cap = FRESH_WORKER_SECONDS;
+      capBy = String.format(Locale.ROOT, "the %.3g s a fresh worker's first case may warm up beyond %s", cap, capBy);
+    }
     if (STEP_SHARE * stepLimitSeconds < cap) {
       cap = STEP_SHARE * stepLimitSeconds;
       capBy = String.format(Locale.ROOT, "half the step's time limit of %.0f s", stepLimitSeconds);
     }
     return new Plan(further, new Steps.SettlePlan(cap, callsPerTrial, capBy), callsPerTrial, null, batchCalls);
+  }
+
+  /**
+   * The seconds of a warm-up the trials' budget pays for: all of them, except a fresh worker's beyond its share of the
+   * budget (see the class comment).
+   *
+   * @param policy the fork's policy
+   * @param freshWorker whether the case is the first its worker runs
+   * @param seconds the warm-up's seconds
+   * @return the seconds to take from the budget
+   */
+  static double charged(TrialPolicy policy, boolean freshWorker, double seconds) {
+    return freshWorker ? Math.min(seconds, policy.warmupCapSeconds()) : seconds;
   }
 }
