@@ -27,11 +27,15 @@ class FiguresThatHoldUpTest {
   @TempDir Path out;
   @TempDir Path claims;
 
-  private CaseResult only(Class<?> type) {
+  private java.util.List<CaseResult> cases(Class<?> type) {
     EngineKit.gpubench(out).selectors(selectClass(type))
         .configurationParameter("gpubench.include", type.getSimpleName())
         .configurationParameter(TwoLevels.KEY, claims.toString()).execute();
-    return ResultsFile.read(out.resolve("results.json")).cases().get(0);
+    return ResultsFile.read(out.resolve("results.json")).cases();
+  }
+
+  private CaseResult only(Class<?> type) {
+    return cases(type).get(0);
   }
 
   @Test
@@ -58,9 +62,7 @@ class FiguresThatHoldUpTest {
 
   @Test
   void aBudgetOfATenthOfASecondAForkBoundsAWarmUpThatNeverSettlesAndFlagsIt() {
-    EngineKit.gpubench(out).selectors(selectClass(GetsSlower.class))
-        .configurationParameter("gpubench.include", GetsSlower.class.getSimpleName()).execute();
-    var cases = ResultsFile.read(out.resolve("results.json")).cases();
+    var cases = cases(GetsSlower.class);
     assertThat(cases).hasSize(2);
     CaseResult first = cases.get(0);
     CaseResult c = cases.get(1);
