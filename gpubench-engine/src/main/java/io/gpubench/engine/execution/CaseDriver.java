@@ -2,18 +2,10 @@ package io.gpubench.engine.execution;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
-import io.gpubench.api.result.Correctness;
-import io.gpubench.api.result.Flag;
-import io.gpubench.api.result.Memory;
-import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Spent;
-import io.gpubench.api.result.Telemetry;
-import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
 import io.gpubench.engine.config.Constants;
-import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.TrialPolicy;
-import io.gpubench.engine.memory.HostMemoryMeter;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
@@ -21,20 +13,17 @@ import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
-import io.gpubench.engine.roofline.Roofline;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The protocol of one case, as the engine drives it: set-up, the checked call, warm-up calls compared with it,
  * timed trials until the stopping rule decides (with the recorders the run asks for around them), one more call
  * under the kernel audit, the last agreement check, the inputs, tear-down. The steps run wherever the
  * {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and every verdict
- * is made here: tolerances, agreement, stopping, the roofline. It never throws: every outcome, skips, failures and
+ * is made on this side: stopping here, tolerances, agreement and the roofline in {@link FinishedCase}, the forks
+ * in {@link ForkedOutcome}. It never throws: every outcome, skips, failures and
  * lost workers included, becomes a {@link CaseResult}.
  */
 public final class CaseDriver {
@@ -199,18 +188,6 @@ public final class CaseDriver {
     }
   }
 
-  /** The roofline of a case: for a world, its size bound to {@code w} and the world's peaks. */
-  private static Throughput throughput(CaseSpec spec, double median) {
-    BenchmarkDeclaration.Cost cost = spec.declaration().cost();
-    int w = spec.world() == null ? 1 : spec.world().size();
-    return Roofline.of(
-        BenchmarkDeclaration.Cost.evaluate(cost.flops(), spec.dims(), spec.precision(), w),
-        BenchmarkDeclaration.Cost.evaluate(cost.bytes(), spec.dims(), spec.precision(), w),
-        BenchmarkDeclaration.Cost.evaluate(cost.items(), spec.dims(), spec.precision(), w),
-        BenchmarkDeclaration.Cost.evaluate(cost.busBytes(), spec.dims(), spec.precision(), w),
-        median, spec.precision(), spec.world() == null ? spec.backend().peaks() : spec.world().peaks());
-  }
-
   private static String workloadMember(CaseSpec spec) {
     return (spec.workload().kind() == io.gpubench.engine.declaration.WorkloadDeclaration.Kind.MODEL ? "@Model "
         : "@Measure ") + spec.workload().method().getName() + "()";
@@ -276,38 +253,7 @@ public final class CaseDriver {
         warm.warmup().rounds(), series.runnerSeconds(), endSeconds, other, 1, total + fork.workerStartSeconds());
     Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup(), spent);
 
-    if (finished.agreement() != null) {
-      verdicts.later(List.of(finished.agreement()));
-    }
-    Correctness correctness = verdicts.correctness(finished.changedInputs());
-    Throughput throughput = throughput(spec, timing.primary().median());
-    Telemetry telemetry = ended.telemetry();
-    Memory memory = finished.memory();
-    Map<String, Metric> metrics = finished.metrics();
-
-    List<String> problems = new ArrayList<>(verdicts.misses(finished.changedInputs()));
-    CaseStatus status = CaseStatus.PASSED;
-    String message = null;
-    if (!problems.isEmpty()) {
-      status = CaseStatus.FAILED;
-      message = spec.displayName() + " missed its tolerance:\n  " + String.join("\n  ", problems);
-    }
-    if (finished.tearDown() != null) {
-      status = CaseStatus.ERROR;
-      message = (message == null ? "" : message + "\n") + finished.tearDown().message();
-    }
-    CaseResult result = Results.of(spec, status, message, timing, correctness, throughput, telemetry, memory)
-        .withMetrics(metrics).withAudit(collected.audit());
-    for (Flag f : CaseFlags.of(policy, series, timing, telemetry)) {
-      result = result.withFlag(f);
-    }
-    if (memory != null && memory.host() != null) {
-      result = HostMemoryMeter.gcFlag(memory.host()).map(result::withFlag).orElse(result);
-    }
-    if (!collected.recorded().isEmpty()) {
-      result = result.withFlag(new Flag(Flag.PROFILED, String.join(" and ", collected.recorded())
-          + " ran during the trials: their overhead is in the figures"));
-    }
+    CaseResult result = FinishedCase.result(spec, policy, verdicts, series, timing, ended, collected, finished);
     return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
         warm.atOnce());
   }
@@ -328,49 +274,4 @@ public final class CaseDriver {
 
   /** The least budget the trials get after a warm-up within the budget: the stopping rule still asks for two. */
   static final double MIN_TRIAL_BUDGET_SECONDS = 1e-3;
-
-  /**
-   * The result of a case measured in several forks, from each fork's: the figures of all their trials with an
-   * interval that spans the forks ({@link Forks}), the correctness, telemetry and figures of the first fork, every
-   * fork's flags, and {@value Flag#FORKS_DISAGREE} where the forks reached different outcomes
-   * ({@link io.gpubench.engine.statistics.ForkAgreement}). A fork that did not pass is the case's result.
-   *
-   * @param spec the case
-   * @param forks the forks' outcomes, in order
-   * @param forksNote what the runner did about forks that disagree (the further forks it measured), for the flag;
-   *     empty for nothing
-   * @return the case's outcome
-   */
-  public Outcome combine(CaseSpec spec, List<Outcome> forks, String forksNote) {
-    for (Outcome o : forks) {
-      if (o.result().status() != CaseStatus.PASSED) {
-        return o;
-      }
-    }
-    if (forks.size() == 1) {
-      return forks.get(0);
-    }
-    CaseResult first = forks.get(0).result();
-    List<Timing> timings = forks.stream().map(o -> o.result().timing()).toList();
-    Timing timing = Forks.combine(timings, spec.trials().confidence(), spec.trials().target());
-    CaseResult last = forks.get(forks.size() - 1).result();
-    CaseResult result = Results.of(spec, CaseStatus.PASSED, null, timing, first.correctness(),
-        throughput(spec, timing.primary().median()), last.telemetry(), first.memory()).withMetrics(first.metrics())
-        .withAudit(first.audit());
-    for (Flag f : Forks.flags(forks.stream().map(Outcome::result).toList())) {
-      result = result.withFlag(f);
-    }
-    var disagreement = Forks.disagreement(timings);
-    if (disagreement.isPresent()) {
-      result = result.withFlag(new Flag(Flag.FORKS_DISAGREE, disagreement.get().detail() + forksNote + "; the case's"
-          + " figure is the median of all " + forks.size() + " forks' trials", disagreement.get().ratio()));
-    }
-    String fault = forks.stream().map(Outcome::runnerFault).filter(java.util.Objects::nonNull).findFirst()
-        .orElse(null);
-    // every fork records into the case's folder: a file once, as the last fork left it
-    return new Outcome(result, null, null, fault, forks.stream().flatMap(o -> o.files().stream())
-        .collect(Collectors.toMap(Steps.CaseFile::path, f -> f, (a, b) -> b, LinkedHashMap::new)).values().stream()
-        .toList(),
-        forks.stream().flatMap(o -> o.notes().stream()).distinct().toList());
-  }
 }

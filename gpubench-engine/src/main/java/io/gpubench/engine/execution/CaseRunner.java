@@ -74,7 +74,7 @@ public final class CaseRunner implements AutoCloseable {
       CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(i, forks, callsPerTrial, batchCalls, 0), false);
       outcomes.add(o);
       if (o.result().status() != CaseStatus.PASSED) {
-        return driver.combine(spec, outcomes, "");
+        return ForkedOutcome.combine(spec, outcomes, "");
       }
       callsPerTrial = o.result().timing().callsPerTrial();
       batchCalls = o.result().timing().batchCalls();
@@ -96,7 +96,7 @@ public final class CaseRunner implements AutoCloseable {
             true);
         outcomes.add(o);
         if (o.result().status() != CaseStatus.PASSED) {
-          return driver.combine(spec, outcomes, "");
+          return ForkedOutcome.combine(spec, outcomes, "");
         }
       }
       note = outcomes.size() == before ? "; no further fork was measured (twice the case's budget of "
@@ -113,7 +113,7 @@ public final class CaseRunner implements AutoCloseable {
     } else if (forks > 1 && outcomes.size() > 1) {
       choices.agreed(spec);
     }
-    return driver.combine(spec, outcomes, note);
+    return ForkedOutcome.combine(spec, outcomes, note);
   }
 
   private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork, boolean retire) {

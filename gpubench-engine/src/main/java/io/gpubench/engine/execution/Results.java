@@ -7,7 +7,9 @@ import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.Throughput;
 import io.gpubench.api.result.Timing;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.plan.CaseSpec;
+import io.gpubench.engine.roofline.Roofline;
 import java.util.Map;
 
 /** Makes a case's result record from its spec and what the run found. */
@@ -58,5 +60,20 @@ public final class Results {
         spec.backend().id(), spec.precision(), spec.dims().axes(), status, message, timing, correctness, throughput,
         telemetry, memory, Map.of(), null, spec.world() == null ? null : spec.world().size(), null,
         spec.axisOverrides());
+  }
+
+  /**
+   * The roofline of a case at a median time: its declared cost, for a world with its size bound to {@code w}, against
+   * the peaks of its backend or world.
+   */
+  static Throughput throughput(CaseSpec spec, double median) {
+    BenchmarkDeclaration.Cost cost = spec.declaration().cost();
+    int w = spec.world() == null ? 1 : spec.world().size();
+    return Roofline.of(
+        BenchmarkDeclaration.Cost.evaluate(cost.flops(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.bytes(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.items(), spec.dims(), spec.precision(), w),
+        BenchmarkDeclaration.Cost.evaluate(cost.busBytes(), spec.dims(), spec.precision(), w),
+        median, spec.precision(), spec.world() == null ? spec.backend().peaks() : spec.world().peaks());
   }
 }
