@@ -42,7 +42,7 @@ public class Stranger {
     }
     done = true;
     List<String> args = List.of(ProcessHandle.current().info().arguments().orElse(new String[0]));
-    int main = args.indexOf("io.gpubench.engine.worker.WorkerMain");
+    int main = args.indexOf("io.gpubench.engine.Worker");
     String address = args.get(main + 1);
     String launch = args.get(main + 2);
     String host = address.substring(0, address.lastIndexOf(':'));

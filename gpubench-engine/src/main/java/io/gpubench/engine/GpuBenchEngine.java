@@ -1,9 +1,16 @@
 package io.gpubench.engine;
 
 import io.gpubench.engine.backend.Backends;
+import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.config.KnownKeys;
+import io.gpubench.engine.config.LaunchSettings;
+import io.gpubench.engine.execution.CaseDriver;
+import io.gpubench.engine.execution.CaseRunner;
+import io.gpubench.engine.support.Frameworks;
+import io.gpubench.engine.worker.WorkerPool;
+import java.util.Map;
 import io.gpubench.engine.support.Providers;
 import io.gpubench.api.spi.SettingsKeys;
 import java.util.ArrayList;
@@ -93,9 +100,22 @@ public final class GpuBenchEngine extends HierarchicalTestEngine<GpuBenchExecuti
       return root;
     }
     GpuBenchEngineDescriptor root = new GpuBenchEngineDescriptor(uniqueId, config,
-        () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()));
+        () -> Backends.discover(config.backendSettings(), Thread.currentThread().getContextClassLoader()),
+        GpuBenchEngine::caseRunner);
     Discovery.resolve(request, root);
     return root;
+  }
+
+  /**
+   * The composition root of a run's execution: the worker processes, and the runner of this JVM for cases with
+   * {@code fork=none}. Built here, at the top, so that the JUnit nodes and the driver meet benchmark code only
+   * through the step protocol.
+   */
+  private static CaseRunner caseRunner(EngineConfig config, CaseDriver driver, Map<String, String> workerSettings,
+      Backends backends, Frameworks frameworks) {
+    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings,
+        LaunchSettings.from(config.source(), System.getenv()));
+    return new CaseRunner(driver, pool, new CaseSession(backends, frameworks));
   }
 
   /** The engine's keys and those the components on the class path declare. */

@@ -76,6 +76,39 @@ class ArchitectureTest {
         .check(MAIN);
   }
 
+  /**
+   * The seams between the engine side and the side that runs benchmark code: the staircase lets a floor use any floor
+   * below it, but the test tree, the run and the workers reach the runner ({@code bench}) only through the step
+   * protocol, as a worker on another host is reached; the composition root ({@code GpuBenchEngine}, {@code Worker})
+   * is the one place both meet.
+   */
+  @Test
+  void theEngineSideMeetsTheRunnerOnlyThroughTheStepProtocol() {
+    noClasses().that().resideInAnyPackage("io.gpubench.engine.discovery..", "io.gpubench.engine.fit..",
+        "io.gpubench.engine.execution..", "io.gpubench.engine.worker..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpubench.engine.bench..")
+        .because("the engine drives a case through protocol.CaseChannel and LocalRunner; GpuBenchEngine and Worker "
+            + "build the runner")
+        .check(MAIN);
+    noClasses().that().resideInAPackage("io.gpubench.engine.discovery..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpubench.engine.worker..")
+        .because("the JUnit nodes know no worker process: GpuBenchEngine builds the pool (CaseRunnerFactory)")
+        .check(MAIN);
+  }
+
+  @Test
+  void theRunnerAndTheWireDoNotCarryTheEnginesPlan() {
+    noClasses().that().resideInAnyPackage("io.gpubench.engine.bench..", "io.gpubench.engine.protocol..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpubench.engine.plan..")
+        .because("a runner times what its request says (bench.RunnerCase); allowance, stopping and forks are decided "
+            + "on the engine's side")
+        .check(MAIN);
+    noClasses().that().resideInAPackage("io.gpubench.engine.protocol..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpubench.engine.declaration..")
+        .because("the wire carries its own records (and the api's), versioned in Frames.VERSION")
+        .check(MAIN);
+  }
+
   @Test
   void theRulesSeeEveryPackage() {
     List<String> placed = FLOORS.values().stream().flatMap(List::stream).map(p -> p.replace("..", "")).toList();

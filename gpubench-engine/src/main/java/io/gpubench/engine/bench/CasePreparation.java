@@ -12,7 +12,6 @@ import io.gpubench.engine.declaration.BenchmarkDeclaration;
 import io.gpubench.engine.declaration.DeclarationReader;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
 import io.gpubench.engine.memory.ResidentPeak;
-import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
@@ -91,8 +90,8 @@ final class CasePreparation {
     } catch (Throwable e) {
       throw failed(c, Phase.INSTANTIATE, null, e);
     }
-    c.spec = new CaseSpec(decl, w, new Dimensions(req.shape()), req.precision(), backend, null, req.trials(),
-        req.seed(), null, null);
+    c.spec = new RunnerCase(decl, w, new Dimensions(req.shape()), req.precision(), backend, req.seed(), req.cache(),
+        req.deviceTiming());
     try {
       var ctor = decl.type().getDeclaredConstructor();
       ctor.setAccessible(true);
@@ -102,7 +101,7 @@ final class CasePreparation {
           e instanceof InvocationTargetException ite ? ite.getCause() : e);
     }
     try {
-      SessionSpec sessionSpec = new SessionSpec(req.caseId(), req.precision(), req.trials().cache(),
+      SessionSpec sessionSpec = new SessionSpec(req.caseId(), req.precision(), req.cache(),
           req.telemetryIntervalMillis(), req.world());
       c.session = world.waiting("them to join the world (opening the backend)", () -> backend.open(sessionSpec));
     } catch (Throwable e) {
@@ -160,7 +159,7 @@ final class CasePreparation {
       c.loop = c.workload.loop(c.ctx);
       // A world's trials are timed between the engine's barriers, with the session's plain clock (events on the
       // device): a blocked or captured trial cannot wait for peers that are not held or captured alike.
-      c.clock = world.inWorld() ? c.session.clock() : c.session.clock(c.spec.trials().deviceTiming());
+      c.clock = world.inWorld() ? c.session.clock() : c.session.clock(c.spec.deviceTiming());
       c.session.resetPeakMemory();
     } catch (Throwable e) {
       throw failed(c, Phase.SETUP, null, e);

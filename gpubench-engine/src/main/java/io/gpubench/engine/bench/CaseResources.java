@@ -7,7 +7,6 @@ import io.gpubench.api.spi.TelemetryRecorder;
 import io.gpubench.api.spi.TrialCalls;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.engine.memory.ResidentPeak;
-import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.CaseRequest;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Phase;
@@ -27,7 +26,7 @@ final class CaseResources {
   CaseRequest request;
   // the last case's until a preparation finds this one's: the release reports its backend's fault, which outlives
   // the case (a device a kernel poisoned stays so in this process)
-  CaseSpec spec;
+  RunnerCase spec;
   Object instance;
   // read by the worker's reader thread too, which aborts a world's session when another rank failed
   volatile BackendSession session;

@@ -12,6 +12,7 @@ import io.gpubench.engine.backend.Backends;
 import io.gpubench.engine.correctness.Layouts;
 import io.gpubench.engine.protocol.CaseChannel;
 import io.gpubench.engine.protocol.CaseRequest;
+import io.gpubench.engine.protocol.LocalRunner;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.protocol.Steps;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * and its release {@code CaseResources}', the meeting with the other ranks of a world {@code CaseWorld}'s, the
  * untimed calls before the trials {@code WarmupRounds}' and the trials {@code CaseTrials}'.
  */
-public final class CaseSession implements CaseChannel {
+public final class CaseSession implements LocalRunner {
   private final CaseWorld world = new CaseWorld();
   // the case's: what its preparation opened and its trials started, released by finish or abandon
   private final CaseResources c = new CaseResources();
@@ -57,6 +58,7 @@ public final class CaseSession implements CaseChannel {
    *
    * @param barrier waits for the world's other ranks; throws when the world was aborted
    */
+  @Override
   public void barrier(Runnable barrier) {
     world.barrier(barrier);
   }
@@ -65,6 +67,7 @@ public final class CaseSession implements CaseChannel {
    * Aborts the world of the case running now (its backend session's communicator), from another thread than the
    * one running the step, after another rank failed; the step then fails. Never throws.
    */
+  @Override
   public void abortWorld() {
     BackendSession s = c.session;
     if (s != null) {
@@ -92,6 +95,7 @@ public final class CaseSession implements CaseChannel {
    *
    * @return what it waits for, or null
    */
+  @Override
   public String waitingFor() {
     return world.waitingFor();
   }
@@ -100,6 +104,7 @@ public final class CaseSession implements CaseChannel {
    * Compiles the code that reads the JIT's activity between warm-up rounds, so that its own compilation does not
    * read as the workload's; a worker calls it once, before its first case.
    */
+  @Override
   public void primeJitReadings() {
     rounds.primeJitReadings();
     CpuContention.ofThisJvm().prime();

@@ -99,7 +99,7 @@ final class CaseTrials {
     List<Double> batches = new ArrayList<>(c.batch != null ? count : 0);
     boolean anyConditions = false;
     for (int i = 0; i < count; i++) {
-      if (c.spec.trials().cache() == CacheMode.COLD) {
+      if (c.spec.cache() == CacheMode.COLD) {
         c.session.flushCache();
       }
       world.synchronize(c.session);
@@ -110,7 +110,7 @@ final class CaseTrials {
       TrialClock.TrialTime t = world.inWorld() ? world.trial(c.clock, trialCalls) : c.clock.time(trialCalls);
       c.releaseKept(callsPerTrial);
       if (c.batch != null) {
-        batches.add(c.batch.time(c.session, c.spec.trials().cache() == CacheMode.COLD));
+        batches.add(c.batch.time(c.session, c.spec.cache() == CacheMode.COLD));
       }
       long end = System.nanoTime();
       hostMemory.afterTrial(callsPerTrial);

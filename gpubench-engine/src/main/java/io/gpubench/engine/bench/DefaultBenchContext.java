@@ -12,7 +12,6 @@ import io.gpubench.api.result.Metric;
 import io.gpubench.api.spi.BackendSession;
 import io.gpubench.api.spi.FrameworkStream;
 import io.gpubench.api.spi.WorldRank;
-import io.gpubench.engine.plan.CaseSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -28,7 +27,7 @@ import java.util.Optional;
  * remembered, so that the engine can poison outputs before each call and check that inputs stay unchanged.
  */
 final class DefaultBenchContext implements BenchContext {
-  private final CaseSpec spec;
+  private final RunnerCase spec;
   private final BackendSession session;
   private final boolean reference;
   private final List<Tensor> inputs = new ArrayList<>();
@@ -36,15 +35,15 @@ final class DefaultBenchContext implements BenchContext {
   private final Map<String, Metric> metrics;
   private final WorldRank world;
 
-  DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference) {
+  DefaultBenchContext(RunnerCase spec, BackendSession session, boolean reference) {
     this(spec, session, reference, null);
   }
 
-  DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, WorldRank world) {
+  DefaultBenchContext(RunnerCase spec, BackendSession session, boolean reference, WorldRank world) {
     this(spec, session, reference, new LinkedHashMap<>(), world);
   }
 
-  private DefaultBenchContext(CaseSpec spec, BackendSession session, boolean reference, Map<String, Metric> metrics,
+  private DefaultBenchContext(RunnerCase spec, BackendSession session, boolean reference, Map<String, Metric> metrics,
       WorldRank world) {
     this.spec = spec;
     this.session = session;

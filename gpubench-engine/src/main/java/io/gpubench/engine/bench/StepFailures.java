@@ -3,7 +3,6 @@ package io.gpubench.engine.bench;
 import io.gpubench.api.BenchmarkSkippedException;
 import io.gpubench.api.spi.DeviceMemoryMeter;
 import io.gpubench.engine.declaration.WorkloadDeclaration;
-import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
@@ -68,7 +67,7 @@ final class StepFailures {
    * @param spec the case
    * @return the name
    */
-  static String workloadMember(CaseSpec spec) {
+  static String workloadMember(RunnerCase spec) {
     String kind = spec.workload().kind() == WorkloadDeclaration.Kind.MODEL ? "@Model " : "@Measure ";
     return kind + member(spec.workload().method());
   }

@@ -3,7 +3,6 @@ package io.gpubench.engine.discovery;
 import io.gpubench.api.result.DeviceInfo;
 import io.gpubench.api.spi.Backend;
 import io.gpubench.engine.backend.Backends;
-import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.config.Constants;
 import io.gpubench.engine.config.EngineConfig;
 import io.gpubench.engine.declaration.InvalidDeclarationException;
@@ -14,7 +13,6 @@ import io.gpubench.engine.execution.CaseRunner;
 import io.gpubench.engine.execution.RunRecorder;
 import io.gpubench.engine.plan.ShardShare;
 import io.gpubench.engine.support.Frameworks;
-import io.gpubench.engine.worker.WorkerPool;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +33,7 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
   private final EngineConfig config;
   private final InvalidDeclarationException configurationProblem;
   private final Supplier<Backends> backendFinder;
+  private final CaseRunnerFactory runners;
   private Backends backends;
   private Frameworks frameworks;
   private ShardShare shardShare;
@@ -45,17 +44,20 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
    * @param uniqueId the engine's id
    * @param config the run's configuration
    * @param backendFinder finds the backends, called at most once
+   * @param runners builds the run's case runner, once there is a case to run
    */
-  public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder) {
-    this(uniqueId, config, null, backendFinder);
+  public GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, Supplier<Backends> backendFinder,
+      CaseRunnerFactory runners) {
+    this(uniqueId, config, null, backendFinder, runners);
   }
 
   private GpuBenchEngineDescriptor(UniqueId uniqueId, EngineConfig config, InvalidDeclarationException problem,
-      Supplier<Backends> backendFinder) {
+      Supplier<Backends> backendFinder, CaseRunnerFactory runners) {
     super(uniqueId, "gpubench");
     this.config = config;
     this.configurationProblem = problem;
     this.backendFinder = backendFinder;
+    this.runners = runners;
   }
 
   /**
@@ -70,6 +72,8 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
   public static GpuBenchEngineDescriptor invalid(UniqueId uniqueId, InvalidDeclarationException problem) {
     return new GpuBenchEngineDescriptor(uniqueId, null, problem, () -> {
       throw new IllegalStateException("no backends for an invalid configuration");
+    }, (config, driver, settings, backends, frameworks) -> {
+      throw new IllegalStateException("no runner for an invalid configuration");
     });
   }
 
@@ -147,13 +151,11 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     if (cases == 0) {
       return new GpuBenchExecutionContext(context.listener(), recorder, null);
     }
-    WorkerPool pool = new WorkerPool(config.outputDir().resolve("workers"), workerSettings(),
-        io.gpubench.engine.config.LaunchSettings.from(config.source(), System.getenv()));
     CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
     warnUnselected(recording.settings().capture(), cases);
     warnUnselected(recording.settings().jfr(), cases);
-    CaseRunner runner = new CaseRunner(new CaseDriver(config.telemetryIntervalMillis(), recording), pool,
-        new CaseSession(backends(), frameworks()));
+    CaseRunner runner = runners.open(config, new CaseDriver(config.telemetryIntervalMillis(), recording),
+        workerSettings(), backends(), frameworks());
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);
   }
 

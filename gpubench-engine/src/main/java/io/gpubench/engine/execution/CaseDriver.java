@@ -165,8 +165,8 @@ public final class CaseDriver {
    */
   public Outcome run(CaseSpec spec, CaseChannel channel, io.gpubench.api.BackendId backendId, Fork fork) {
     CaseRequest request = new CaseRequest(spec.id(), spec.declaration().type().getName(), spec.workload().name(),
-        spec.dims().axes(), spec.precision(), backendId, spec.seed(), spec.allowance().range(), spec.trials(),
-        telemetryIntervalMillis);
+        spec.dims().axes(), spec.precision(), backendId, spec.seed(), spec.allowance().range(), spec.trials().cache(),
+        spec.trials().deviceTiming(), telemetryIntervalMillis);
     try {
       return protocol(spec, request, channel, fork);
     } catch (StepFailed e) {

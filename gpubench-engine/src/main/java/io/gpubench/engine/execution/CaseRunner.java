@@ -2,13 +2,13 @@ package io.gpubench.engine.execution;
 
 import io.gpubench.api.ForkMode;
 import io.gpubench.api.result.CaseStatus;
-import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.protocol.StepFailed;
 import io.gpubench.engine.worker.WorkerPool;
 import io.gpubench.engine.worker.WorldLease;
 import io.gpubench.api.BackendId;
 import io.gpubench.engine.protocol.CaseChannel;
+import io.gpubench.engine.protocol.LocalRunner;
 import io.gpubench.engine.protocol.RankChannel;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ public final class CaseRunner implements AutoCloseable {
 
   private final CaseDriver driver;
   private final WorkerPool pool;
-  private final CaseSession local;
+  private final LocalRunner local;
   private final ForkChoices choices = new ForkChoices();
 
   /**
@@ -36,7 +36,7 @@ public final class CaseRunner implements AutoCloseable {
    * @param pool the worker processes
    * @param local runs cases in this JVM, for {@link ForkMode#NONE}
    */
-  public CaseRunner(CaseDriver driver, WorkerPool pool, CaseSession local) {
+  public CaseRunner(CaseDriver driver, WorkerPool pool, LocalRunner local) {
     this.driver = driver;
     this.pool = pool;
     this.local = local;

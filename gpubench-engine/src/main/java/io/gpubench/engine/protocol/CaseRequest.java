@@ -2,16 +2,18 @@ package io.gpubench.engine.protocol;
 
 import io.gpubench.api.AxisValue;
 import io.gpubench.api.BackendId;
+import io.gpubench.api.CacheMode;
+import io.gpubench.api.DeviceTiming;
 import io.gpubench.api.Precision;
 import io.gpubench.api.spi.WorldRank;
-import io.gpubench.engine.declaration.TrialPolicy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * What the runner needs to set up one case. The runner reads the class's declaration itself (it has the same class
- * path); the engine sends what the run decided: shape, precision, backend, seed and the trial policy with the
- * run's overrides.
+ * path); the engine sends what the run decided: shape, precision, backend, seed, and of the trial policy the two
+ * parts that change how the runner times (cache and device timing). The rest of the policy (trials, budget,
+ * stopping) is the engine's: each trials step says how many to time.
  *
  * @param caseId the case's stable id, for messages and device resources
  * @param benchmarkClass the benchmark class's binary name
@@ -21,13 +23,14 @@ import java.util.Map;
  * @param backend the backend as the runner sees it (a worker given only {@code cuda:1} sees it as {@code cuda:0})
  * @param seed the input seed
  * @param range the declared signal range, for the PSNR of the comparisons the runner makes
- * @param trials the trial policy in force
+ * @param cache hot or cold caches
+ * @param deviceTiming how a device with its own timer times the trials
  * @param telemetryIntervalMillis the telemetry sampling interval
  * @param world the runner's rank in the case's world, or null for a case of one device
  */
 public record CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, AxisValue> shape,
-    Precision precision, BackendId backend, long seed, double range, TrialPolicy trials, int telemetryIntervalMillis,
-    WorldRank world) {
+    Precision precision, BackendId backend, long seed, double range, CacheMode cache, DeviceTiming deviceTiming,
+    int telemetryIntervalMillis, WorldRank world) {
 
   /**
    * A request for a case of one device.
@@ -40,14 +43,15 @@ public record CaseRequest(String caseId, String benchmarkClass, String workload,
    * @param backend backend
    * @param seed seed
    * @param range range
-   * @param trials trial policy
+   * @param cache cache mode
+   * @param deviceTiming device timing
    * @param telemetryIntervalMillis telemetry interval
    */
   public CaseRequest(String caseId, String benchmarkClass, String workload, Map<String, AxisValue> shape,
-      Precision precision, BackendId backend, long seed, double range, TrialPolicy trials,
+      Precision precision, BackendId backend, long seed, double range, CacheMode cache, DeviceTiming deviceTiming,
       int telemetryIntervalMillis) {
-    this(caseId, benchmarkClass, workload, shape, precision, backend, seed, range, trials, telemetryIntervalMillis,
-        null);
+    this(caseId, benchmarkClass, workload, shape, precision, backend, seed, range, cache, deviceTiming,
+        telemetryIntervalMillis, null);
   }
 
   /**
@@ -58,8 +62,8 @@ public record CaseRequest(String caseId, String benchmarkClass, String workload,
    * @return the rank's request
    */
   public CaseRequest forRank(BackendId rankBackend, WorldRank rank) {
-    return new CaseRequest(caseId, benchmarkClass, workload, shape, precision, rankBackend, seed, range, trials,
-        telemetryIntervalMillis, rank);
+    return new CaseRequest(caseId, benchmarkClass, workload, shape, precision, rankBackend, seed, range, cache,
+        deviceTiming, telemetryIntervalMillis, rank);
   }
 
   /**
@@ -73,7 +77,8 @@ public record CaseRequest(String caseId, String benchmarkClass, String workload,
    * @param backend backend
    * @param seed seed
    * @param range range
-   * @param trials trial policy
+   * @param cache cache mode
+   * @param deviceTiming device timing
    * @param telemetryIntervalMillis telemetry interval
    * @param world the rank, or null
    */

@@ -28,6 +28,12 @@ import java.util.Set;
  * code without them, and nothing said so.
  */
 final class WorkerLaunch {
+  /**
+   * The workers' main class, by name: it sits at the engine's top ({@code io.gpubench.engine.Worker}), where the
+   * runner of benchmark code is put together, and this layer may not reach up to it.
+   */
+  static final String MAIN_CLASS = "io.gpubench.engine.Worker";
+
   private final Path javaCommand;
   private final Path argFile;
   private final Path propertiesFile;
@@ -127,7 +133,7 @@ final class WorkerLaunch {
     cmd.addAll(jvmArgs);
     cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("hs_err_pid%p.log"));
     cmd.add("@" + argFile);
-    cmd.add(WorkerMain.class.getName());
+    cmd.add(MAIN_CLASS);
     cmd.add(address);
     cmd.add(launch);
     cmd.add(propertiesFile.toString());

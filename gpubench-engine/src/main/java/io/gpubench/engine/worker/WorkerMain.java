@@ -1,14 +1,12 @@
 package io.gpubench.engine.worker;
 
 import io.gpubench.api.spi.BackendSettings;
-import io.gpubench.engine.backend.Backends;
-import io.gpubench.engine.bench.CaseSession;
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.LocalRunner;
 import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
-import io.gpubench.engine.support.Frameworks;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -23,9 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
- * The main class of a worker process: connects back to the engine, then runs the steps of the cases it is sent, one
+ * The loop of a worker process ({@code io.gpubench.engine.Worker} is its main class and hands it the runner of the
+ * process, which this loop names only as a {@link LocalRunner}): connects back to the engine, then runs the steps of the cases it is sent, one
  * at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures or a failure. The reader
  * thread stays free while a step runs, so that the engine can still ask for a thread dump of a step that hangs.
  *
@@ -45,26 +45,29 @@ public final class WorkerMain {
     io.gpubench.engine.memory.HeapWatch.watch(t);
     return t;
   });
-  private volatile CaseSession session;
+  private final Function<BackendSettings, LocalRunner> runners;
+  private volatile LocalRunner session;
   // what the engine said about the world's barrier: "release", or "abort" after another rank failed
   private final java.util.concurrent.BlockingQueue<String> barrierNews = new java.util.concurrent.LinkedBlockingQueue<>();
 
-  private WorkerMain(DataInputStream in, DataOutputStream out) {
+  private WorkerMain(DataInputStream in, DataOutputStream out, Function<BackendSettings, LocalRunner> runners) {
     this.in = in;
     this.out = out;
+    this.runners = runners;
   }
 
   /**
    * Runs the worker until the engine says {@code exit} or closes the connection.
    *
    * @param args the engine's {@code host:port}, the launch's id and the system properties file
+   * @param runners makes the process's runner of cases from the run's settings, once the engine has sent them
    * @throws IOException when the connection cannot be made
    */
-  public static void main(String[] args) throws IOException {
+  public static void serve(String[] args, Function<BackendSettings, LocalRunner> runners) throws IOException {
     String secret = System.getenv(WireServer.SECRET_VARIABLE);
     if (args.length != 3 || secret == null || secret.isBlank()) {
       System.err.println(args.length != 3
-          ? "usage: WorkerMain <engine host:port> <launch> <system properties file>; started by the gpubench engine"
+          ? "usage: io.gpubench.engine.Worker <engine host:port> <launch> <system properties file>; started by the gpubench engine"
           : "gpubench worker: no " + WireServer.SECRET_VARIABLE + " in the environment: the engine hands it over;"
               + " an srun that exports no environment (--export=NONE) must export this variable");
       System.exit(2);
@@ -87,7 +90,7 @@ public final class WorkerMain {
     String step = System.getenv("SLURM_STEP_ID");
     hello.put("slurmStep", job == null || step == null ? "" : job + "." + step);
     Frames.write(out, Control.HELLO, hello);
-    new WorkerMain(in, out).serve();
+    new WorkerMain(in, out, runners).serve();
     System.exit(0);
   }
 
@@ -129,7 +132,7 @@ public final class WorkerMain {
       switch (f.op()) {
         case CONFIGURE -> configure(f);
         case THREAD_DUMP -> {
-          CaseSession s = session;
+          LocalRunner s = session;
           String waiting = s == null ? null : s.waitingFor();
           Frames.write(out, Control.THREAD_DUMP, (waiting == null ? ""
               : "(" + io.gpubench.engine.protocol.RankChannel.WAITING_FOR_PEERS + ": " + waiting + ")\n")
@@ -139,7 +142,7 @@ public final class WorkerMain {
         case ABORT -> {
           // another rank of the world failed: end this rank's waits for its peers now
           barrierNews.add("abort");
-          CaseSession s = session;
+          LocalRunner s = session;
           if (s != null) {
             s.abortWorld();
           }
@@ -169,8 +172,7 @@ public final class WorkerMain {
       // have seen in the build's JVM (set there as -D or as JUnit configuration parameters).
       settings.forEach((k, v) -> System.setProperty("gpubench." + k, v));
       BackendSettings backendSettings = key -> java.util.Optional.ofNullable(settings.get(key));
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      CaseSession s = new CaseSession(Backends.discover(backendSettings, loader), Frameworks.discover(loader));
+      LocalRunner s = runners.apply(backendSettings);
       s.barrier(this::barrier);
       s.primeJitReadings();
       session = s;

@@ -67,7 +67,7 @@ public final class WorkerPool implements AutoCloseable {
   public WorkerPool(Path dir, Map<String, String> settings, LaunchSettings launchSettings) {
     this.dir = dir;
     this.settings = Map.copyOf(settings);
-    this.launch = WorkerLaunch.of(dir, WorkerMain.class);
+    this.launch = WorkerLaunch.of(dir, WorkerPool.class);
     this.launchSettings = launchSettings;
     this.launcher = launchSettings.kind() == LaunchSettings.Kind.SLURM
         ? new SrunLauncher(launchSettings.srun(), launchSettings.srunArgs()) : new LocalLauncher();

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The srun command lines of the Slurm launcher: one task per rank, a GPU each where the ranks need one. */
 class SrunLauncherTest {
   private final Path dir = Path.of("/shared/run/workers");
-  private final List<String> worker = List.of("/opt/jdk/bin/java", "io.gpubench.engine.worker.WorkerMain");
+  private final List<String> worker = List.of("/opt/jdk/bin/java", "io.gpubench.engine.Worker");
 
   @Test
   void aGpuWorldIsOneStepOfOneTaskPerRankEachWithAGpuOfItsOwn() {
@@ -17,7 +17,7 @@ class SrunLauncherTest {
         .command("cuda-w8-3", 8, true, dir, worker);
     assertThat(cmd).startsWith("srun").containsSubsequence("--ntasks=8", "--kill-on-bad-exit=1", "--input=none",
         "--output=/shared/run/workers/cuda-w8-3-r%t.log", "--gpus-per-task=1", "--ntasks-per-node=4",
-        "--partition=gpu", "/opt/jdk/bin/java", "io.gpubench.engine.worker.WorkerMain")
+        "--partition=gpu", "/opt/jdk/bin/java", "io.gpubench.engine.Worker")
         .doesNotContain("--nodes=1");
   }
 
