@@ -25,8 +25,9 @@ import java.util.function.Function;
 
 /**
  * The loop of a worker process ({@code io.gpubench.engine.Worker} is its main class and hands it the runner of the
- * process, which this loop names only as a {@link LocalRunner}): connects back to the engine, then runs the steps of the cases it is sent, one
- * at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures or a failure. The reader
+ * process, which this loop names only as a {@link LocalRunner}): connects back to the engine, then runs the steps of
+ * the cases it is sent, one at a time, on a thread of its own ({@code gpubench-bench}), and answers each with figures
+ * or a failure. The reader
  * thread stays free while a step runs, so that the engine can still ask for a thread dump of a step that hangs.
  *
  * <p>Arguments: the engine's {@code host:port}, the launch's id, and the file of the build JVM's system properties
@@ -67,7 +68,8 @@ public final class WorkerMain {
     String secret = System.getenv(WireServer.SECRET_VARIABLE);
     if (args.length != 3 || secret == null || secret.isBlank()) {
       System.err.println(args.length != 3
-          ? "usage: io.gpubench.engine.Worker <engine host:port> <launch> <system properties file>; started by the gpubench engine"
+          ? "usage: io.gpubench.engine.Worker <engine host:port> <launch> <system properties file>; started by the"
+              + " gpubench engine"
           : "gpubench worker: no " + WireServer.SECRET_VARIABLE + " in the environment: the engine hands it over;"
               + " an srun that exports no environment (--export=NONE) must export this variable");
       System.exit(2);
