@@ -43,20 +43,16 @@ import java.util.Locale;
  * themselves (16³ products; 1.87× for a 4 MB streaming kernel), and 83% of trials fell in slow stretches. The host
  * shared the core with another tenant: the flags were right, and only the host's owner can make them rare there.
  * {@code ProbeDiagnostics} in this package's tests measures both. Such stretches often outlast a worker, and a
- * worker born in one finds a slow quiet time and calls its trials quiet; the machine's level
- * ({@link MachineQuietTime}, the typical level of its recent JVMs) was meant to catch that, but see below.
+ * worker born in one finds a slow quiet time and calls its trials quiet: so the quiet time is the machine's
+ * ({@link MachineQuietTime}), the typical level of its recent JVMs.
  *
  * <p>Typical, not quickest. The quiet time was once a low quantile (0.1) of a JVM's samples, and the machine's the
  * quickest any JVM found. On an AMD EPYC VM (2026-12-04) the probe runs at 12.3 µs most of the time and at 7.4 µs in
  * bursts of a few milliseconds (12% of samples): judged against the bursts, 13 to 22 of 25 cases of every idle run
  * of the gate sample were flagged, and a gate that sets flagged runs aside compared the few runs caught in bursts
- * with the typical ones. A flag says a trial ran slower than the core usually runs. Judged against the machine's
- * median level alone, it still flagged 2 to 10 of 25 cases a build there: JVMs' own levels spread from 7.5 to
- * 13.5 µs (the probe compiled differently from JVM to JVM, or the bursts, or both), so a JVM whose probe ran at
- * 13 µs all its life read as contended 1.7× beside a machine's level of 7.5–10 µs. So a sample is judged against the
- * slower of the JVM's median and the machine's: a JVM born in a burst is held to the machine's level, a JVM whose
- * probe is slower to its own. A worker whose whole life falls in a slow stretch is then not flagged: the between-run
- * spread and A/B mode carry the verdicts there, as they do where the whole machine is contended all the time.
+ * with the typical ones. A flag says a trial ran slower than this machine usually runs; the median level of a JVM,
+ * and the median of the machine's recent JVMs' levels, are that. Where the whole machine is contended all the time,
+ * nothing is claimed: the between-run spread and A/B mode carry the verdicts there.
  *
  * <p>What the probe does not see: the shared cache. On 2026-12-03 the same VM, idle, gave this probe 0.3% contended
  * trials, yet in its gate figures unchanged runs of memory-bound kernels (sobel, histogram, downscale, a large blur)
@@ -168,15 +164,13 @@ final class CpuContention {
   }
 
   /**
-   * The quiet time a sample is judged against: the slower of this JVM's level (the median of every sample it took)
-   * and the machine's typical level, so that a trial is contended only when the core ran slower than it usually
-   * does both for this JVM and on this machine.
+   * The quiet time a sample is judged against: the machine's typical level (this JVM's among them), or this JVM's
+   * own where the machine's is not known.
    *
    * @return nanoseconds
    */
   synchronized double quietNanos() {
-    double own = samples.quantile(QUIET_QUANTILE);
-    return machineQuiet > 0 ? Math.max(own, machineQuiet) : own;
+    return machineQuiet > 0 ? machineQuiet : samples.quantile(QUIET_QUANTILE);
   }
 
   /**

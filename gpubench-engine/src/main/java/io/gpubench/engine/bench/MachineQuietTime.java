@@ -31,8 +31,7 @@ import java.util.stream.Collectors;
  * contended "1.7–1.9× slower" on a machine doing nothing else, and the gate, setting flagged runs aside, compared the
  * few runs measured in bursts with the typical ones. A flag must mark a stretch slower than the machine usually is;
  * how fast the machine can be for a moment is not a level anybody's runs are measured at. The median of several
- * JVMs' levels is that typical level, and a JVM born in a slow stretch or in a burst moves it by one place. A sample
- * is judged against the slower of this level and its own JVM's ({@code CpuContention#quietNanos}).
+ * JVMs' levels is that typical level, and a JVM born in a slow stretch or in a burst moves it by one place.
  *
  * <p>The key is the CPU model, the JVM and the architecture, since the probe's speed depends on all three; a file
  * that cannot be read or written leaves each JVM its own level (it is a calibration, never a result). The temporary
