@@ -77,14 +77,7 @@ final class CpuContention {
 
   private static final int N = 16;
   private static final int REPEATS = 4;
-  private static final int PRIME_SAMPLES = 600;
-  // samples taken and dropped first: until C2 has compiled the probe, a sample times the interpreter (44 µs for a
-  // probe that runs 12.5 µs compiled, in 3 of 15 workers' levels on the EPYC VM of 2026-12-04)
-  private static final int PRIME_DROPPED = 300;
-  // the gap between two priming samples, the core kept busy: 600 samples back to back last ~10 ms, the length of one
-  // of that VM's bursts, and 5 of 15 workers took a burst for their level; spread over ~100 ms they meet the core as
-  // it usually runs
-  private static final long PRIME_GAP_NANOS = 150_000;
+  private static final int PRIME_SAMPLES = 1_000;
   private static final CpuContention JVM = new CpuContention(MachineQuietTime.ofThisMachine());
   // One reason for every contended trial: the series lists the distinct reasons it discarded trials for.
   static final String REASON = String.format(Locale.ROOT,
@@ -135,23 +128,14 @@ final class CpuContention {
     return JVM;
   }
 
-  /**
-   * Compiles the probe and finds this JVM's level (samples spread over ~100 ms, after the probe is compiled), then
-   * joins it to the machine's; once per JVM.
-   */
+  /** Compiles the probe and finds the core's quiet time; once per JVM. */
   synchronized void prime() {
     if (primed) {
       return;
     }
     primed = true;
-    for (int i = 0; i < PRIME_DROPPED; i++) {
-      sample();
-    }
     for (int i = 0; i < PRIME_SAMPLES; i++) {
       samples.add(sample());
-      for (long until = System.nanoTime() + PRIME_GAP_NANOS; System.nanoTime() < until; ) {
-        Thread.onSpinWait();
-      }
     }
     joinMachine();
   }
