@@ -17,10 +17,9 @@ import java.util.Locale;
  * <p>How. After each host-timed trial a fixed probe runs: a 16×16 single-precision matrix product, four times (about
  * 5 µs on the build machine), throughput-bound like those kernels, outside the trial's clock; it shares the trial's
  * stretch of time, since such stretches last far longer than a trial. One sample is the fastest of
- * {@value #PROBES_PER_SAMPLE} probes back to back. Its ratio to the machine's quiet time (the typical level of its
- * recent JVMs, {@link MachineQuietTime}; each JVM's is the {@value #QUIET_QUANTILE}-quantile of the samples
- * {@link #prime()} takes as the worker starts) is the trial's measured slowdown; over {@value #FACTOR} the trial
- * counts as contended.
+ * {@value #PROBES_PER_SAMPLE} probes back to back. Its ratio to this JVM's quiet time (the
+ * {@value #QUIET_QUANTILE}-quantile of every sample the JVM took, {@link #prime()} taking many as the worker starts)
+ * is the trial's measured slowdown; over {@value #FACTOR} the trial counts as contended.
  *
  * <p>A trial during which the thread itself lost its core (the scheduler gave it to another thread of this machine: a
  * compiler thread, a collector, the engine, another build, a neighbour's job) is slowed by as much as it waited, and
@@ -34,7 +33,7 @@ import java.util.Locale;
  * probe after a trial runs cold, the quickest one ever seen ran hot); a timer interrupt or a preempted virtual CPU
  * costs microseconds once; and the minimum of thousands of samples is an extreme that ordinary samples miss by more
  * than the factor. The first of three probes warms the cache, the fastest of three shrugs off a one-time stall, and
- * a quantile is a level, not a record. A stretch of shared ports slows all three alike, so it is still seen.
+ * a low quantile is a level, not a record. A stretch of shared ports slows all three alike, so it is still seen.
  * Where the whole of a worker's life is contended, the quiet time is itself slow, and nothing is claimed.
  *
  * <p>An idle virtual machine is not an idle core. On another day the same 2-core VM, with nothing running in it but
@@ -43,16 +42,9 @@ import java.util.Locale;
  * themselves (16³ products; 1.87× for a 4 MB streaming kernel), and 83% of trials fell in slow stretches. The host
  * shared the core with another tenant: the flags were right, and only the host's owner can make them rare there.
  * {@code ProbeDiagnostics} in this package's tests measures both. Such stretches often outlast a worker, and a
- * worker born in one finds a slow quiet time and calls its trials quiet: so the quiet time is the machine's
- * ({@link MachineQuietTime}), the typical level of its recent JVMs.
- *
- * <p>Typical, not quickest. The quiet time was once a low quantile (0.1) of a JVM's samples, and the machine's the
- * quickest any JVM found. On an AMD EPYC VM (2026-12-04) the probe runs at 12.3 µs most of the time and at 7.4 µs in
- * bursts of a few milliseconds (12% of samples): judged against the bursts, 13 to 22 of 25 cases of every idle run
- * of the gate sample were flagged, and a gate that sets flagged runs aside compared the few runs caught in bursts
- * with the typical ones. A flag says a trial ran slower than this machine usually runs; the median level of a JVM,
- * and the median of the machine's recent JVMs' levels, are that. Where the whole machine is contended all the time,
- * nothing is claimed: the between-run spread and A/B mode carry the verdicts there.
+ * worker born in one finds a slow quiet time and calls its trials quiet: so the quiet time is also the machine's
+ * ({@link MachineQuietTime}), the quickest level any JVM on the machine found, and a sample is judged against the
+ * quicker of the two.
  *
  * <p>What the probe does not see: the shared cache. On 2026-12-03 the same VM, idle, gave this probe 0.3% contended
  * trials, yet in its gate figures unchanged runs of memory-bound kernels (sobel, histogram, downscale, a large blur)
@@ -69,8 +61,8 @@ final class CpuContention {
   /** A sample slower than this many times the quiet time marks its trial contended. */
   static final double FACTOR = 1.25;
 
-  /** The quantile of this JVM's samples taken as its level: the median, the core as it usually runs. */
-  static final double QUIET_QUANTILE = 0.5;
+  /** The quantile of this JVM's samples taken as its quiet time. */
+  static final double QUIET_QUANTILE = 0.1;
 
   /** Probes in one sample; the fastest counts. */
   static final int PROBES_PER_SAMPLE = 3;
@@ -98,7 +90,7 @@ final class CpuContention {
   private final MachineQuietTime machine;
   private float sink;
   private boolean primed;
-  // the machine's typical level as it stood when this JVM primed, this JVM's included; NaN until then or unknown
+  // the machine's quiet time as it stood when this JVM primed, this JVM's included; NaN until then or where unknown
   private double machineQuiet = Double.NaN;
 
   /** A probe with no quiet time yet, judging by its own samples only (the JVM's is {@link #ofThisJvm()}). */
@@ -107,9 +99,9 @@ final class CpuContention {
   }
 
   /**
-   * A probe that judges by the machine's typical level once it has joined it ({@link #prime()}).
+   * A probe that judges by the quicker of its own quiet time and the machine's.
    *
-   * @param machine where the machine's levels are kept, or null to judge by this probe's samples only
+   * @param machine where the machine's quiet time is kept, or null to judge by this probe's samples only
    */
   CpuContention(MachineQuietTime machine) {
     this.machine = machine;
@@ -140,7 +132,7 @@ final class CpuContention {
     joinMachine();
   }
 
-  /** Joins this JVM's level so far to the machine's, and judges by the machine's typical level from now on. */
+  /** Joins this JVM's quiet time so far to the machine's, and judges by the quicker of the two from now on. */
   synchronized void joinMachine() {
     if (machine != null) {
       machineQuiet = machine.join(samples.quantile(QUIET_QUANTILE));
@@ -148,13 +140,13 @@ final class CpuContention {
   }
 
   /**
-   * The quiet time a sample is judged against: the machine's typical level (this JVM's among them), or this JVM's
-   * own where the machine's is not known.
+   * The quiet time a sample is judged against: this JVM's, or the machine's where that is quicker.
    *
    * @return nanoseconds
    */
   synchronized double quietNanos() {
-    return machineQuiet > 0 ? machineQuiet : samples.quantile(QUIET_QUANTILE);
+    double own = samples.quantile(QUIET_QUANTILE);
+    return machineQuiet > 0 ? Math.min(own, machineQuiet) : own;
   }
 
   /**

@@ -16,26 +16,26 @@ class CpuContentionTest {
   void aSampleSlowerThanTheQuietTimeByMoreThanTheFactorMarksTheTrialContendedAndSaysByHowMuch() {
     CpuContention probe = new CpuContention();
     for (int i = 0; i < 200; i++) {
-      probe.judge(20_000 + (i % 10) * 100); // a quiet core: 20.0 to 20.9 µs, its level the median (~20.5 µs)
+      probe.judge(20_000 + (i % 10) * 100); // a quiet core: 20.0 to 20.9 µs
     }
-    TrialConditions noise = probe.judge(24_600);
+    TrialConditions noise = probe.judge(24_000);
     assertThat(noise.throttleReasons()).as("1.2x: noise").isEmpty();
-    assertThat(noise.slowdown()).isCloseTo(1.2, within(0.03));
-    TrialConditions contended = probe.judge(32_800);
+    assertThat(noise.slowdown()).isCloseTo(1.2, within(0.02));
+    TrialConditions contended = probe.judge(32_000);
     assertThat(contended.throttleReasons()).singleElement().asString()
         .startsWith(TrialConditions.CPU_CONTENDED).contains("over 1.25x its quiet time");
-    assertThat(contended.slowdown()).isCloseTo(1.6, within(0.03));
+    assertThat(contended.slowdown()).isCloseTo(1.6, within(0.02));
   }
 
   @Test
-  void theQuietTimeIsTheTypicalLevelNotTheQuickestSamplesEverSeen() {
+  void theQuietTimeIsALowQuantileNotTheQuickestSampleEverSeen() {
     CpuContention probe = new CpuContention();
-    // the EPYC VM of 2026-12-04: the core at 12.3 µs most of the time, in bursts at 7.4 µs (12% of samples)
-    for (int i = 0; i < 1_000; i++) {
-      probe.judge(i % 8 == 0 ? 7_400 : 12_300);
+    for (int i = 0; i < 200; i++) {
+      probe.judge(20_000);
     }
-    assertThat(probe.judge(12_300).throttleReasons()).as("the core as it usually runs is no contention").isEmpty();
-    assertThat(probe.judge(16_000).throttleReasons()).as("1.3x its usual level is").isNotEmpty();
+    // one freak sample far below the rest once set the bar for every later trial: 21 µs was then "1.31x"
+    probe.judge(15_000);
+    assertThat(probe.judge(21_000).throttleReasons()).isEmpty();
   }
 
   @Test
@@ -78,19 +78,15 @@ class CpuContentionTest {
   }
 
   @Test
-  void theMachinesQuietTimeIsTheMedianLevelOfItsLatestJvmsAndAFileThatCannotBeUsedChangesNothing(@TempDir Path dir)
+  void theMachinesQuietTimeIsTheQuickestAnyJvmFoundAndAFileThatCannotBeUsedChangesNothing(@TempDir Path dir)
       throws Exception {
     Path file = dir.resolve("probe.properties");
     MachineQuietTime machine = new MachineQuietTime(file, "cpu|jvm");
     assertThat(machine.join(9_000)).as("the first JVM's level").isEqualTo(9_000);
-    assertThat(machine.join(5_700)).as("of two, the quicker").isEqualTo(5_700);
-    assertThat(machine.join(9_500)).as("a JVM born in a burst moves the level one place").isEqualTo(9_000);
+    assertThat(machine.join(5_700)).as("a quicker JVM lowers it").isEqualTo(5_700);
+    assertThat(machine.join(9_500)).as("a JVM born in a slow stretch").isEqualTo(5_700);
     assertThat(new MachineQuietTime(file, "other cpu|jvm").join(7_000)).as("another key").isEqualTo(7_000);
-    assertThat(new MachineQuietTime(file, "cpu|jvm").read()).isEqualTo(9_000);
-    for (int i = 0; i < MachineQuietTime.KEPT; i++) {
-      machine.join(12_000);
-    }
-    assertThat(machine.read()).as("the latest JVMs only: the old levels are gone").isEqualTo(12_000);
+    assertThat(new MachineQuietTime(file, "cpu|jvm").read()).isEqualTo(5_700);
     Files.writeString(file, "cpu|jvm=not a number\n");
     assertThat(new MachineQuietTime(file, "cpu|jvm").join(8_000)).isEqualTo(8_000);
     Files.writeString(file, "cpu|jvm=50.0\n");
@@ -116,7 +112,7 @@ class CpuContentionTest {
     TrialConditions c = slowBorn.judge(20_000);
     assertThat(c.throttleReasons()).as("by the machine's: contended").isNotEmpty();
     assertThat(c.slowdown()).isCloseTo(1.6, within(0.01));
-    assertThat(machine.read()).as("of two levels, the quicker").isEqualTo(12_500);
+    assertThat(machine.read()).as("a slower JVM leaves the machine's level").isEqualTo(12_500);
   }
 
 }
