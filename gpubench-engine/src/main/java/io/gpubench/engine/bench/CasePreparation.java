@@ -119,7 +119,7 @@ final class CasePreparation {
     try {
       c.workload = workload(decl, w, c.instance);
     } catch (Throwable e) {
-      throw failed(c, Phase.PREPARE_MODEL, StepFailures.workloadMember(c.spec), e);
+      throw failed(c, Phase.PREPARE_MODEL, c.spec.workload().member(), e);
     }
     for (Method setup : decl.setups()) {
       try {
@@ -131,11 +131,11 @@ final class CasePreparation {
     try {
       c.workload.prepare(c.ctx);
     } catch (Throwable e) {
-      throw failed(c, Phase.PREPARE_MODEL, StepFailures.workloadMember(c.spec), e);
+      throw failed(c, Phase.PREPARE_MODEL, c.spec.workload().member(), e);
     }
     // In a world only rank 0's output is checked: the other ranks compute no reference.
     if (c.workload.hasReference() && (req.world() == null || req.world().rank() == 0)) {
-      String member = decl.reference() == null ? StepFailures.workloadMember(c.spec)
+      String member = decl.reference() == null ? c.spec.workload().member()
           : StepFailures.member(decl.reference());
       try {
         Object ref = c.workload.reference(c.ctx.forReference());

@@ -284,7 +284,7 @@ public final class CaseSession implements LocalRunner {
   }
 
   private String workloadMember() {
-    return StepFailures.workloadMember(c.spec);
+    return c.spec.workload().member();
   }
 
   private StepFailed failed(Phase phase, String member, Throwable e) {

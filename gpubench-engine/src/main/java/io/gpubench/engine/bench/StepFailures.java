@@ -2,7 +2,6 @@ package io.gpubench.engine.bench;
 
 import io.gpubench.api.BenchmarkSkippedException;
 import io.gpubench.api.spi.DeviceMemoryMeter;
-import io.gpubench.engine.declaration.WorkloadDeclaration;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.StepFailed;
@@ -59,17 +58,6 @@ final class StepFailures {
       vmError = true;
     }
     return new Failure(phase, member, description, skip ? null : Throwables.stackTrace(e), skip, vmError);
-  }
-
-  /**
-   * The workload's method as messages name it: {@code @Measure matmul()} or {@code @Model resnet()}.
-   *
-   * @param spec the case
-   * @return the name
-   */
-  static String workloadMember(RunnerCase spec) {
-    String kind = spec.workload().kind() == WorkloadDeclaration.Kind.MODEL ? "@Model " : "@Measure ";
-    return kind + member(spec.workload().method());
   }
 
   /**

@@ -19,4 +19,14 @@ public record WorkloadDeclaration(String name, Method method, Kind kind) {
     /** A {@code @Model} method: returns a DJL block whose forward pass is timed. */
     MODEL
   }
+
+  /**
+   * The workload as a message names its member: {@code @Measure run()} or {@code @Model model()}, for failures in a
+   * call that the runner or the engine reports (the engine when a worker lost in a call could not say whose it was).
+   *
+   * @return the annotation and the method
+   */
+  public String member() {
+    return (kind == Kind.MODEL ? "@Model " : "@Measure ") + method.getName() + "()";
+  }
 }

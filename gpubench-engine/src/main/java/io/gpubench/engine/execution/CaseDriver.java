@@ -174,7 +174,7 @@ public final class CaseDriver {
       Failure f = e.failure();
       if (f.member() == null && f.phase().isCall()) {
         // a worker lost in a call (a hang, a death) could not say whose call it was; the engine knows
-        f = new Failure(f.phase(), workloadMember(spec), f.description(), f.stackTrace(), f.skip(),
+        f = new Failure(f.phase(), spec.workload().member(), f.description(), f.stackTrace(), f.skip(),
             f.runnerUnusable());
       }
       if (f.skip()) {
@@ -186,11 +186,6 @@ public final class CaseDriver {
           : f.runnerUnusable() ? f.description() : null;
       return new Outcome(Results.error(spec, message), e.getCause(), f.stackTrace(), fault);
     }
-  }
-
-  private static String workloadMember(CaseSpec spec) {
-    return (spec.workload().kind() == io.gpubench.engine.declaration.WorkloadDeclaration.Kind.MODEL ? "@Model "
-        : "@Measure ") + spec.workload().method().getName() + "()";
   }
 
   private Outcome protocol(CaseSpec spec, CaseRequest request, CaseChannel channel, Fork fork) throws StepFailed {
