@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * The rounds of warm-up until steady, run in the runner's process, round after round, with no protocol code between
- * them (that code's compilation would read as the workload's). Rounds start at {@value #ROUND_MIN_SECONDS} s and grow
+ * them (that code's compilation would read as the workload's). Rounds start at {@value #ROUND_MIN_SECONDS} s
+ * ({@value #ROUND_MIN_COMPILED_SECONDS} s where the trial loop was due for C2 already) and grow
  * with the warm-up, to half of the time spent so far and at most {@value #ROUND_MAX_SECONDS} s: a case already steady
  * (a workload the worker ran at another shape) is done in a few milliseconds, while the rounds of a kernel that waits
  * for C2 grow long enough to span a compilation. The {@link WarmupRule} decides after each round. A round never runs
@@ -22,18 +23,28 @@ import java.util.Locale;
  * of warm-up at the pace of the last round: a loop of millisecond calls would need minutes, and its call overhead
  * does not matter at that length; the detail says which.
  *
- * <p>Where the engine picks the calls per trial, they follow the time per call round by round
- * ({@link CallsPerTrial#auto}).
+ * <p>Where the engine picks the calls per trial, a few batches size them before the first round (until a batch
+ * lasts half a trial), and they follow the time per call round by round ({@link CallsPerTrial#auto}).
  */
 final class SteadyWarmup {
   /** The first rounds' length: five trials of the engine's length. */
   static final double ROUND_MIN_SECONDS = 0.0005;
+
+  /**
+   * The first rounds' length where the trial loop was due for C2 before the first round (the workload's earlier cases
+   * in this JVM ran it): two trials of the engine's length. Such a case is usually steady at once, and its three
+   * rounds are most of what it costs beyond its trials.
+   */
+  static final double ROUND_MIN_COMPILED_SECONDS = 0.0002;
 
   /** The longest round. */
   static final double ROUND_MAX_SECONDS = 0.25;
 
   /** A round lasts this share of the warm-up so far. */
   static final double ROUND_GROWTH = 0.5;
+
+  /** The most batches that size the engine's calls per trial before the first round. */
+  static final int MAX_SIZING_BATCHES = 6;
 
   /** The most batches in one round. */
   static final int MAX_BATCHES = 100_000;
@@ -94,8 +105,28 @@ final class SteadyWarmup {
     // What each round knew of the trial loop's compilation, as figures: words are made only for the decision, so
     // that no formatting code runs (and compiles) between rounds.
     List<LoopState> loopStates = new ArrayList<>();
+    long[] start = counts.read();
+    double roundMin = thresholds.reached(start[0], start[1]) ? ROUND_MIN_COMPILED_SECONDS : ROUND_MIN_SECONDS;
+    if (request.autoCalls()) {
+      // Size the batches before the first round. The count starts from the untimed calls' time, a first call's for
+      // the most part, which for a quick call is many times its steady time (an empty call: 5 µs against 0.15 ns), so
+      // the first rounds' counts would still be following the time per call, and rounds of different counts cannot
+      // show a case steady at once.
+      for (int i = 0; i < MAX_SIZING_BATCHES && System.nanoTime() - deadline < 0; i++) {
+        Steps.Round r = rounds.make(1, callsPerTrial, deadline);
+        seconds += r.seconds();
+        calls += callsPerTrial;
+        perCall = r.perCallNanos();
+        boolean longEnough = perCall * callsPerTrial >= CallsPerTrial.TRIAL_NANOS / 2;
+        callsPerTrial = CallsPerTrial.auto(perCall);
+        if (longEnough) {
+          break;
+        }
+      }
+      batchNanos = perCall * callsPerTrial;
+    }
     while (true) {
-      double target = Math.min(ROUND_MAX_SECONDS, Math.max(ROUND_MIN_SECONDS, ROUND_GROWTH * (spent + seconds)));
+      double target = Math.min(ROUND_MAX_SECONDS, Math.max(roundMin, ROUND_GROWTH * (spent + seconds)));
       int batches = (int) Math.max(1, Math.min(MAX_BATCHES, Math.round(target * 1e9 / Math.max(1, batchNanos))));
       long[] before = counts.read();
       boolean reached = thresholds.reached(before[0], before[1]);
@@ -129,19 +160,41 @@ final class SteadyWarmup {
 
   /**
    * Whether a steady warm-up was steady at once: the trial loop was compiled before the first round (another case of
-   * the workload compiled it in this JVM), and the calls ran as fast in one of the first rounds as in the last (the
-   * first with the last round's calls per batch: until the engine's calls per trial have followed the time per call, a
-   * round's time per call holds more of a batch's own cost; within 10% of them counts, as the count follows the time
-   * per call's last digits). The rounds after it waited on noise, or on the JIT compiling other code, not on this code
-   * getting faster.
+   * the workload compiled it in this JVM), and either the JIT's compiler threads stayed quiet through the rounds (at
+   * most {@link WarmupRule#QUIET_SHARE} of their time: the code the trials time is the code the loop had before the
+   * warm-up) or one of the first rounds ran as fast as the last ({@link #asFastAtOnce}: whatever compiled, it was not
+   * this code getting faster). Either way a second JVM would find no other outcome of the code than the workload's
+   * earlier cases did. The times alone called some 260 of 1,000 cases of an empty call not steady at once on a busy
+   * 2-core machine (a first round 3% slower than the last, with nothing compiled), and each took a second fork.
    */
   private static boolean atOnce(List<Steps.Round> made, boolean compiledBefore) {
+    if (!compiledBefore) {
+      return false;
+    }
+    double compilerMillis = 0;
+    double seconds = 0;
+    for (Steps.Round r : made) {
+      if (r.compilerCpuMillis() < 0) {
+        return asFastAtOnce(made);
+      }
+      compilerMillis += r.compilerCpuMillis();
+      seconds += r.seconds();
+    }
+    return compilerMillis <= WarmupRule.QUIET_SHARE * seconds * 1e3 || asFastAtOnce(made);
+  }
+
+  /**
+   * Whether one of the first rounds ran as fast as the last (the first with the last round's calls per batch, within
+   * 10% of them: until the engine's calls per trial have followed the time per call, a round's time per call holds
+   * more of a batch's own cost).
+   */
+  private static boolean asFastAtOnce(List<Steps.Round> made) {
     Steps.Round last = made.get(made.size() - 1);
     for (int k = 0; k < made.size() && k < WarmupRule.WINDOW; k++) {
       Steps.Round r = made.get(k);
       if (Math.abs((double) r.callsPerBatch() / last.callsPerBatch() - 1) <= 0.1) {
         double change = last.perCallNanos() / r.perCallNanos();
-        return compiledBefore && change >= 1 - WarmupRule.FALL && change <= 1 + WarmupRule.RISE;
+        return change >= 1 - WarmupRule.FALL && change <= 1 + WarmupRule.RISE;
       }
     }
     return false;

@@ -159,8 +159,8 @@ public final class Steps {
    * @param calls the calls the rounds made
    * @param callsPerTrial the calls per trial to time with
    * @param atOnce whether it was steady at once: the trial loop due for C2 before the first round (the worker had
-   *     compiled it already, for another case of the workload) and the first round as fast as the last: nothing was
-   *     left to warm up
+   *     compiled it already, for another case of the workload) and the JIT quiet through the rounds: nothing was left
+   *     to compile
    */
   public record Settled(List<Round> rounds, boolean steady, String detail, double seconds, long calls,
       int callsPerTrial, boolean atOnce) {

@@ -51,7 +51,7 @@ public final class WarmupRule {
   public static final double RISE = 0.05;
 
   /** The most share of the window's time the JIT may spend compiling and count as quiet. */
-  static final double QUIET_SHARE = 0.02;
+  public static final double QUIET_SHARE = 0.02;
 
   private final double capSeconds;
   private final List<Round> rounds = new ArrayList<>();

@@ -65,8 +65,30 @@ class SteadyWarmupTest {
     assertThat(s.seconds()).isLessThan(0.01);
     assertThat(s.callsPerTrial()).as("a tenth of a millisecond of 50 ns calls").isEqualTo(2_000);
     assertThat(s.atOnce()).as("the loop was due before the first round").isTrue();
+    // two batches sized the calls per trial (1 call, then 2,000: a tenth of a millisecond); the rounds used 2,000
+    assertThat(runner.asked.subList(0, 2)).containsExactly(new int[] {1, 1}, new int[] {1, 2_000});
+    assertThat(s.rounds()).allSatisfy(r -> assertThat(r.callsPerBatch()).isEqualTo(2_000));
     assertThat(s.detail()).startsWith("steady after 3 rounds").contains("50.0 ns per call")
-        .endsWith("the trial loop was due for C2 after 1,000,000 runs and 1,000,000 calls in this JVM");
+        .endsWith("the trial loop was due for C2 after 1,000,002 runs and 1,002,001 calls in this JVM");
+  }
+
+  @Test
+  void steadyAtOnceTakesAQuietJitOrTimesAsFastAtOnceAsEvidenceThatNothingChanged() throws Throwable {
+    // the loop compiled before, the JIT quiet throughout; the first rounds 6% slower (a cache filling, a busy core)
+    FakeRounds slowStart = new FakeRounds(53, 50, 3, 0);
+    Steps.Settled s = slowStart.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false));
+    assertThat(s.steady()).isTrue();
+    assertThat(s.atOnce()).as("nothing compiled: a second JVM would time the same code").isTrue();
+
+    // a compilation during the first round, after which the calls ran 10% faster: the code the trials time is new
+    FakeRounds compiling = new FakeRounds(55, 50, 1, 1);
+    Steps.Settled c = compiling.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false));
+    assertThat(c.steady()).isTrue();
+    assertThat(c.atOnce()).isFalse();
+
+    // something else compiled in the first round, and the calls ran as fast then as at the end
+    FakeRounds otherCode = new FakeRounds(50, 50, 0, 1);
+    assertThat(otherCode.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false)).atOnce()).isTrue();
   }
 
   @Test
