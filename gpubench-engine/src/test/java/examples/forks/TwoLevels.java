@@ -19,7 +19,7 @@ import java.nio.file.Path;
  */
 @GpuBenchmark(enabledByDefault = false)
 @Shape("n=1")
-@Trials(warmup = 1, min = 5, max = 20, targetRelativeHalfWidth = 0.05, budgetSeconds = 2, maxWarmupSeconds = 0)
+@Trials(warmup = 1, min = 5, max = 20, targetRelativeHalfWidth = 0.05, budgetSeconds = 10, maxWarmupSeconds = 0)
 @Fork(timeoutSeconds = 60)
 public class TwoLevels {
   /** The key of the folder, a configuration key the engine hands its workers as a system property. */

@@ -91,7 +91,7 @@ public final class CaseRunner implements AutoCloseable {
         && !ForkChoices.warmupCutShort(outcomes)) {
       int before = outcomes.size();
       while (outcomes.size() < ForkChoices.DISAGREEMENT_FORKS && !ForkChoices.majority(outcomes)
-          && ForkChoices.withinBudget(spec, outcomes)) {
+          && choices.withinBudget(spec, outcomes)) {
         CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, batchCalls, 0),
             true);
         outcomes.add(o);
@@ -99,13 +99,13 @@ public final class CaseRunner implements AutoCloseable {
           return ForkedOutcome.combine(spec, outcomes, "");
         }
       }
-      note = outcomes.size() == before ? "; no further fork was measured (twice the case's budget of "
-          + spec.trials().budgetSeconds() + " s spent)"
+      note = outcomes.size() == before ? "; no further fork was measured (another in a fresh worker would have taken"
+          + " the case past its budget of " + spec.trials().budgetSeconds() + " s)"
           : String.format(java.util.Locale.ROOT, "; %d further forks measured in fresh workers%s", outcomes.size()
               - before, ForkChoices.majority(outcomes) ? ", until one outcome held a majority"
               : outcomes.size() >= ForkChoices.DISAGREEMENT_FORKS ? ", up to " + ForkChoices.DISAGREEMENT_FORKS
               + " in all"
-              : ", within twice the case's budget");
+              : ", within the case's budget");
     } else if (forks > 1 && outcomes.size() > 1 && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()) {
       note = declared ? "; measured in the " + forks + " forks declared" : "; no further fork was measured: a"
           + " warm-up was cut short, and further forks would be cut alike (their outcomes are stages of the JIT's"
@@ -128,6 +128,9 @@ public final class CaseRunner implements AutoCloseable {
     CaseDriver.Outcome outcome = null;
     try {
       outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork.startedIn(startSeconds));
+      if (lease.started()) {
+        choices.freshFork(outcome);
+      }
       return outcome;
     } finally {
       // a further fork's worker is a fresh JVM for this case alone: the class's forks keep theirs

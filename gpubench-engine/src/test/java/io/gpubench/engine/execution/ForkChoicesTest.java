@@ -1,0 +1,93 @@
+package io.gpubench.engine.execution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import examples.GoodGemmBenchmark;
+import io.gpubench.api.CacheMode;
+import io.gpubench.api.Dimensions;
+import io.gpubench.api.Precision;
+import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.Spent;
+import io.gpubench.api.result.Statistics;
+import io.gpubench.api.result.StopReason;
+import io.gpubench.api.result.Timing;
+import io.gpubench.engine.backend.cpu.CpuBackend;
+import io.gpubench.engine.declaration.BenchmarkDeclaration;
+import io.gpubench.engine.declaration.DeclarationReader;
+import io.gpubench.engine.plan.CaseSpec;
+import io.gpubench.engine.plan.ForkPolicy;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** When a case keeps to its first fork, and when a further fork fits in its budget. */
+class ForkChoicesTest {
+
+  private static CaseSpec spec(double budgetSeconds) {
+    BenchmarkDeclaration d = DeclarationReader.read(GoodGemmBenchmark.class);
+    return new CaseSpec(d, d.workloads().get(0), Dimensions.of(Map.of("m", 256L)), Precision.FP32, new CpuBackend(),
+        d.tolerances().forPrecision(Precision.FP32), d.trials().withBudgetSeconds(budgetSeconds), 42, null,
+        new ForkPolicy(io.gpubench.api.ForkMode.DEVICE, List.of(), 600, 120));
+  }
+
+  /** A passed fork that stopped for a reason, with flags, that took so many seconds in all. */
+  private static CaseDriver.Outcome fork(StopReason stop, double totalSeconds, String... flags) {
+    Statistics s = new Statistics(5, 1000, 1000, 990, 1010, 5, 1008, 1010, 0.95, 995, 1005);
+    Spent spent = new Spent(0, 0, 0, 0, 0, 0, 0, 1, totalSeconds);
+    Timing t = new Timing(null, null, null, CacheMode.HOT, 1, 100, 2000, List.of(), s, null, null, stop,
+        "stopped", 0.001, null, 0, List.of(), null, 0, spent);
+    List<Flag> f = Arrays.stream(flags).map(code -> new Flag(code, "detail", null)).toList();
+    CaseResult r = new CaseResult("id", "GoodGemmBenchmark", "gemm", "gemm [m=256]", io.gpubench.api.BackendId.CPU,
+        Precision.FP32, Map.of("m", 256L), CaseStatus.PASSED, null, t, null, null, null, null, Map.of(), null, null, f);
+    return new CaseDriver.Outcome(r, null, null, null, List.of(), List.of(), true);
+  }
+
+  @Test
+  void aCaseSteadyAtOnceKeepsToOneForkOnceItsWorkloadsForksAgreedWhateverItsTrialsReached() {
+    ForkChoices choices = new ForkChoices();
+    CaseSpec spec = spec(5);
+    CaseResult plateau = fork(StopReason.PLATEAU, 0.01, Flag.WIDE_PLATEAU).result();
+    assertThat(choices.oneFork(spec, plateau, true, 2)).as("before the workload's forks agreed").isNull();
+
+    choices.agreed(spec);
+    assertThat(choices.oneFork(spec, plateau, true, 2))
+        .contains("measured in one fork, not the default 2: steady at once", "its interval from this fork's trials");
+    assertThat(choices.oneFork(spec, fork(StopReason.TARGET_REACHED, 0.01).result(), true, 2))
+        .contains("and timed to its target");
+    assertThat(choices.oneFork(spec, fork(StopReason.TARGET_REACHED, 0.01, Flag.GC).result(), true, 2)).isNotNull();
+    assertThat(choices.oneFork(spec, plateau, false, 2)).as("not steady at once").isNull();
+  }
+
+  @Test
+  void aFlagAboutTheDeviceOrATrendTakesTheDefaultForks() {
+    ForkChoices choices = new ForkChoices();
+    CaseSpec spec = spec(5);
+    choices.agreed(spec);
+    assertThat(choices.oneFork(spec, fork(StopReason.TARGET_REACHED, 0.01, Flag.CONTENDED).result(), true, 2))
+        .as("a contended core: the next fork's trials may be clean").isNull();
+    assertThat(choices.oneFork(spec, fork(StopReason.PLATEAU, 0.01, Flag.TRENDING, Flag.WIDE_PLATEAU).result(), true,
+        2)).as("a trend: the code was still changing").isNull();
+  }
+
+  @Test
+  void aFurtherForkMustFitTheBudgetAtTheCostOfAForkInAFreshWorker() {
+    ForkChoices choices = new ForkChoices();
+    CaseSpec spec = spec(5);
+    // two forks of a class's first case, their workers started for them: 2.1 s and 1.5 s; one more at 2.1 s is 5.7 s
+    assertThat(choices.withinBudget(spec, List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5))))
+        .isFalse();
+    assertThat(choices.withinBudget(spec(6), List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5))))
+        .isTrue();
+
+    // forks of a later case in kept workers took 10 ms each, but a further fork starts a worker: as the last one did
+    List<CaseDriver.Outcome> quick = List.of(fork(StopReason.PLATEAU, 0.01), fork(StopReason.PLATEAU, 0.01));
+    assertThat(choices.withinBudget(spec, quick)).isTrue();
+    choices.freshFork(fork(StopReason.PLATEAU, 4.99));
+    assertThat(choices.withinBudget(spec, quick)).as("0.02 s spent and 4.99 s for the next fork").isFalse();
+    choices.freshFork(fork(StopReason.PLATEAU, 1.5));
+    assertThat(choices.withinBudget(spec, quick)).isTrue();
+  }
+}
