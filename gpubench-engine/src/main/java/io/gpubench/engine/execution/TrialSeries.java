@@ -19,8 +19,9 @@ import java.util.TreeSet;
 /**
  * The timed trials of a case (of one fork), as the engine sees them arrive: each trial is fed to the
  * {@link StoppingRule} in order, and the series is decided the moment the rule decides. Trials come in batches, so
- * that a worker process is not asked one trial at a time: the first batch is the policy's minimum, later batches are
- * sized to take about {@value #BATCH_SECONDS} s; trials measured after the decision in the same batch are not used,
+ * that a worker process is not asked one trial at a time: the first batch is the policy's minimum, later batches as
+ * many trials again as so far (at first those the rule needs before it can find a plateau), and at most about
+ * {@value #BATCH_SECONDS} s of them; trials measured after the decision in the same batch are not used,
  * so the figures are those the rule would have stopped at trial by trial.
  *
  * <p>Trials the device ran throttled are discarded and measured again, within the budget: a trial whose telemetry
@@ -105,9 +106,13 @@ final class TrialSeries {
     if (measured == 0) {
       return firstBatch(policy);
     }
+    // As many trials again as so far, or those the rule needs before its first plateau test, whichever is more: a
+    // batch sized by time alone asked a case of 0.1 ms trials for some 400, when its rule decided after 20 at most;
+    // growing, a case costs a round trip more each time its trials double.
+    int grown = Math.max(measured, StoppingRule.firstPlateauCheck(policy.min()) - measured);
     double perTrial = timedNanos / measured * 1e-9;
-    int batch = perTrial <= 0 ? left : (int) Math.min(left, Math.max(1, BATCH_SECONDS / perTrial));
-    return Math.max(1, batch);
+    int byTime = perTrial <= 0 ? grown : (int) Math.max(1, BATCH_SECONDS / perTrial);
+    return Math.max(1, Math.min(left, Math.min(grown, byTime)));
   }
 
   void add(List<TrialClock.TrialTime> times) {

@@ -50,7 +50,22 @@ public final class StoppingRule {
     this.target = target;
     this.budgetSeconds = budgetSeconds;
     this.confidence = confidence;
-    this.window = Math.max(minTrials, 10);
+    this.window = window(minTrials);
+  }
+
+  private static int window(int minTrials) {
+    return Math.max(minTrials, 10);
+  }
+
+  /**
+   * The trials after which the rule first tests for a plateau: a series that reaches neither its target nor its limit
+   * is decided no sooner.
+   *
+   * @param minTrials the fewest trials
+   * @return the count
+   */
+  public static int firstPlateauCheck(int minTrials) {
+    return Math.max(minTrials, 2 * window(minTrials));
   }
 
   /**
@@ -77,7 +92,7 @@ public final class StoppingRule {
       return Optional.of(new Decision(StopReason.TIME_BUDGET,
           figures + String.format(Locale.ROOT, "; budget %.2fs spent", budgetSeconds)));
     }
-    if (n >= Math.max(minTrials, 2 * window)) {
+    if (n >= firstPlateauCheck(minTrials)) {
       double before = halfWidths.get(n - 1 - window);
       if (hw >= before * (1 - PLATEAU_IMPROVEMENT)) {
         return Optional.of(new Decision(StopReason.PLATEAU, figures + String.format(Locale.ROOT,
