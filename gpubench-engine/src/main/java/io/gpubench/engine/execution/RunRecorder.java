@@ -172,7 +172,8 @@ public final class RunRecorder {
 
   /**
    * Ends the journal, writes the results file and the reports beside it (each atomically) and prints the summary.
-   * The results file is written first: a report that fails to render must not cost the figures. Where this run is
+   * The HTML report renders on a thread of its own while the results file and the other reports are written: a report
+   * that fails to render costs neither the figures nor the other reports. Where this run is
    * one Surefire fork of a build ({@link BuildIdentity}), the files hold the cases of every fork of the build whose
    * journal is in the folder: each fork rewrites them as it ends, so the last one to end leaves them whole. The
    * summary printed is this run's.
@@ -189,15 +190,35 @@ public final class RunRecorder {
     Path dir = config.resultsPath().toAbsolutePath().getParent();
     List<JournalRun> forks = siblings(dir);
     RunResult run = forks.size() <= 1 ? own : Journals.merge(forks);
-    ResultsFile.write(run, config.resultsPath());
+    // The HTML report on a thread of its own, beside the results file and the other reports: for 1,000 cases each
+    // takes a few tenths of a second, and the run's answer waits for them. The results file does not depend on it.
+    RuntimeException[] htmlFailure = new RuntimeException[1];
+    Thread html = new Thread(() -> {
+      try {
+        HtmlReport.write(List.of(run), dir.resolve("report.html"));
+      } catch (RuntimeException e) {
+        htmlFailure[0] = e;
+      }
+    }, "gpubench-report");
+    html.start();
+    try {
+      ResultsFile.write(run, config.resultsPath());
+    } catch (RuntimeException e) {
+      join(html);
+      throw e;
+    }
     String reports;
     try {
-      HtmlReport.write(List.of(run), dir.resolve("report.html"));
       ResultsFile.writeAtomically(dir.resolve("summary.md"), MarkdownSummary.render(run));
       CsvExport.write(run, dir.resolve("results.csv"));
-      reports = "  report:  " + dir.resolve("report.html") + " (also summary.md, results.csv)\n";
+      reports = null;
     } catch (RuntimeException e) {
       reports = "  reports could not be written: " + e + "\n";
+    }
+    join(html);
+    if (reports == null) {
+      reports = htmlFailure[0] != null ? "  reports could not be written: " + htmlFailure[0] + "\n"
+          : "  report:  " + dir.resolve("report.html") + " (also summary.md, results.csv)\n";
     }
     if (forks.size() > 1) {
       reports += "  the results file and reports hold the " + run.cases().size() + " cases of the " + forks.size()
@@ -214,6 +235,14 @@ public final class RunRecorder {
     return run;
   }
 
+  private static void join(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   // This run and the other runs of its build whose journals are in the folder (ended or running); this run alone
   // where it is its own build, or where another journal cannot be read (its own reader will name it).
   private List<JournalRun> siblings(Path dir) {
@@ -221,8 +250,18 @@ public final class RunRecorder {
       return List.of();
     }
     try {
+      // Headers first: a run that is its build's only fork (the usual case) need not read its own journal back.
+      Path journals = dir.resolve(Journal.FOLDER);
+      long sameBuild;
+      try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(journals)) {
+        sameBuild = files.filter(p -> p.getFileName().toString().endsWith(".jsonl"))
+            .filter(p -> build.equals(Journals.buildOf(p))).count();
+      }
+      if (sameBuild <= 1) {
+        return List.of();
+      }
       return Journals.in(dir, null).stream().filter(j -> build.equals(j.build())).toList();
-    } catch (RuntimeException e) {
+    } catch (java.io.IOException | RuntimeException e) {
       return List.of();
     }
   }

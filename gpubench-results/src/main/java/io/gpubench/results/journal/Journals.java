@@ -95,6 +95,32 @@ public final class Journals {
   }
 
   /**
+   * The build a journal's run belongs to, from its header line alone: what a run asks of every journal in its folder
+   * to find its build's other forks, without reading their cases (a journal of 1,000 cases is megabytes of JSON).
+   *
+   * @param file the journal
+   * @return the build identity, or null where the journal names none or its header cannot be read
+   */
+  public static String buildOf(Path file) {
+    String line;
+    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      line = r.readLine();
+    } catch (IOException e) {
+      return null;
+    }
+    if (line == null) {
+      return null;
+    }
+    try {
+      JsonNode header = ResultsFile.mapper().readTree(line).get("header");
+      JsonNode build = header == null ? null : header.get("build");
+      return build == null || build.isNull() ? null : build.asString();
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  /**
    * Every journal in an output folder whose run started at or after a time, oldest first.
    *
    * @param outputDir the output folder ({@code target/gpubench})
