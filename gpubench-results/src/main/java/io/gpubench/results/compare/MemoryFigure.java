@@ -167,10 +167,23 @@ public enum MemoryFigure {
     }
     int calls = c.timing() == null ? 1 : c.timing().callsPerTrial();
     boolean cutShort = c.flags().stream().anyMatch(f -> Flag.NOT_STEADY.equals(f.code()));
-    double allowance = allowance(baseline, calls, cutShort);
+    return Optional.of(compare(baseline, now, calls, cutShort));
+  }
+
+  /**
+   * Compares a value with a baseline's, where the case is not at hand (a stored series).
+   *
+   * @param baseline the baseline's value, bytes
+   * @param now the later value, bytes
+   * @param callsPerTrial the calls per trial of the later run
+   * @param cutShort whether the later run's warm-up was cut short
+   * @return the comparison
+   */
+  public MemoryComparison compare(double baseline, double now, int callsPerTrial, boolean cutShort) {
+    double allowance = allowance(baseline, callsPerTrial, cutShort);
     MemoryComparison.Outcome outcome = now > baseline + allowance ? MemoryComparison.Outcome.MORE
         : now < baseline - allowance ? MemoryComparison.Outcome.LESS : MemoryComparison.Outcome.SAME;
-    return Optional.of(new MemoryComparison(this, baseline, now, allowance, outcome, cutShort));
+    return new MemoryComparison(this, baseline, now, allowance, outcome, cutShort);
   }
 
   /**
