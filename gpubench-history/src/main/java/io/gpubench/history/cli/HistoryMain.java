@@ -166,7 +166,8 @@ public final class HistoryMain {
           c.at().run().runId(), c.at().run().commit(), c.shift(), c.levels(), c.stats().confidence(),
           c.accepted() == null ? "" : "\taccepted: " + c.accepted().reason()));
     }
-    out.println(h.changes().size() + " change points in " + h.cases().size() + " cases (" + h.series().size()
+    out.println(h.changes().size() + " change points in " + h.cases().size()
+        + (h.cases().size() == 1 ? " case (" : " cases (") + h.series().size()
         + " series: time and memory)");
   }
 
@@ -183,7 +184,8 @@ public final class HistoryMain {
     Path file = cwd.resolve(o.get("--out", "history.html"));
     History h = history(o);
     HistoryPage.write(h, o.integer("--commits", 10), CaseComparator.DEFAULT, file);
-    out.println("history page: " + h.runs().size() + " runs, " + h.cases().size() + " cases (" + h.series().size()
+    out.println("history page: " + h.runs().size() + " runs, " + h.cases().size()
+        + (h.cases().size() == 1 ? " case (" : " cases (") + h.series().size()
         + " series: time and memory), " + h.changes().size() + " change points in " + file);
   }
 
