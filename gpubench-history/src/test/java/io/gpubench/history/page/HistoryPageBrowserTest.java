@@ -96,15 +96,7 @@ class HistoryPageBrowserTest {
   void clickingAPointShowsItsRunAndItsComparisonWithTheRunBefore() throws Exception {
     ReportPage p = ReportPage.open(browser.devTools(), page);
     // Run 21's point (the 22nd run the page lists), where the chart drew it; then a real click there.
-    JsonNode at = p.evaluate("(() => { const el = document.getElementById('trend-chart');"
-        + " const c = echarts.getInstanceByDom(el); const d = c.getOption().series[2].data.find(x => x[2] === 21);"
-        + " const px = c.convertToPixel({seriesIndex: 2}, [d[0], d[1]]); const r = el.getBoundingClientRect();"
-        + " el.scrollIntoView(); const r2 = el.getBoundingClientRect();"
-        + " return {x: r2.left + px[0], y: r2.top + px[1]}; })()");
-    for (String type : new String[] {"mouseMoved", "mousePressed", "mouseReleased"}) {
-      p.devTools().send(p.session(), "Input.dispatchMouseEvent", "type", type, "x", at.get("x").asDouble(), "y",
-          at.get("y").asDouble(), "button", "left", "clickCount", 1);
-    }
+    click(p, 21);
     JsonNode detail = p.evaluate("({run: document.getElementById('run-detail').getAttribute('data-run'),"
         + " text: document.getElementById('run-detail').textContent,"
         + " link: (document.querySelector('#run-detail a') || {}).href || null})");
@@ -170,7 +162,7 @@ class HistoryPageBrowserTest {
     p.screenshot(OUT.resolve("history-memory.png"));
   }
 
-  // A real click at the point of a run on the chart's main series.
+  // A real click at the point of a run (its index in the page's runs) on the chart's main series.
   private static void click(ReportPage p, int run) throws Exception {
     JsonNode at = p.evaluate("(() => { const el = document.getElementById('trend-chart');"
         + " const c = echarts.getInstanceByDom(el); const d = c.getOption().series[2].data.find(x => x[2] === " + run

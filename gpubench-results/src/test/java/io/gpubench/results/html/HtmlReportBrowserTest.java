@@ -50,17 +50,14 @@ class HtmlReportBrowserTest {
     ReportPage page = open(List.of(run), "single");
     JsonNode check = page.run("page-check.js");
 
-    List<String> kinds = new ArrayList<>();
-    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    List<String> kinds = kinds(check);
     // A histogram per timed case (8), a telemetry timeline per CUDA GEMM case (2), a leaderboard chart per model (2).
     assertThat(kinds).filteredOn("histogram"::equals).hasSize(8);
     assertThat(kinds).filteredOn("telemetry"::equals).hasSize(2);
     // Its telemetry has no device memory per reading (results written before it was recorded): no memory timeline.
     assertThat(kinds).doesNotContain("deviceMemory", "gcTrials");
     assertThat(kinds).filteredOn("leaderboard"::equals).hasSize(2);
-    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
-    assertChartsDrawn(check);
-    assertIsolatedAndClean(page, check);
+    assertEveryChartDrawnAndClean(page, check);
     page.screenshot(OUT.resolve("report-single.png"));
   }
 
@@ -73,12 +70,9 @@ class HtmlReportBrowserTest {
   void theMemoryTimelineStandsBesideTheClockTimelineAndGcTrialsAreMarked() throws Exception {
     ReportPage page = open(List.of(ReportFixtures.memoryRun()), "memory");
     JsonNode check = page.run("page-check.js");
-    List<String> kinds = new ArrayList<>();
-    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    List<String> kinds = kinds(check);
     assertThat(kinds).containsExactly("roofline", "histogram", "telemetry", "deviceMemory", "histogram", "gcTrials");
-    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
-    assertChartsDrawn(check);
-    assertIsolatedAndClean(page, check);
+    assertEveryChartDrawnAndClean(page, check);
 
     JsonNode memory = page.evaluate("(() => { const el = document.querySelector('figure.memory-timeline [data-chart]');"
         + " const clock = document.querySelector('section.telemetry [data-chart]');"
@@ -120,13 +114,10 @@ class HtmlReportBrowserTest {
   void theKernelsSectionDrawsItsBarOfSharesAndListsTheTopKernels() throws Exception {
     ReportPage page = open(List.of(ReportFixtures.h200RunAudited()), "kernels");
     JsonNode check = page.run("page-check.js");
-    List<String> kinds = new ArrayList<>();
-    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    List<String> kinds = kinds(check);
     // a bar per audit that ran (the FP16 GEMM, the ViT); the refused audit has none
     assertThat(kinds).filteredOn("kernels"::equals).hasSize(2);
-    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
-    assertChartsDrawn(check);
-    assertIsolatedAndClean(page, check);
+    assertEveryChartDrawnAndClean(page, check);
 
     JsonNode sections = page.evaluate("Array.from(document.querySelectorAll('section.kernels')).map(s => {"
         + " const el = s.querySelector('[data-chart]');"
@@ -294,6 +285,13 @@ class HtmlReportBrowserTest {
     return ReportPage.open(browser.devTools(), file);
   }
 
+  // Every chart of the page drawn at load, nothing fetched, no error.
+  private static void assertEveryChartDrawnAndClean(ReportPage page, JsonNode check) {
+    assertThat(check.get("rendered").asInt()).isEqualTo(check.get("charts").size());
+    assertChartsDrawn(check);
+    assertIsolatedAndClean(page, check);
+  }
+
   private static void assertChartsDrawn(JsonNode check) {
     assertThat(check.get("charts")).isNotEmpty();
     for (JsonNode c : check.get("charts")) {
@@ -314,6 +312,13 @@ class HtmlReportBrowserTest {
     assertThat(page.requests()).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith("file:"));
     assertThat(strings(check.get("refs"))).as("references to anything outside the page").isEmpty();
     assertThat(check.get("embedded").asInt()).as("iframes, objects, embeds, links").isZero();
+  }
+
+  // The kinds of the page's charts, in page order.
+  private static List<String> kinds(JsonNode check) {
+    List<String> kinds = new ArrayList<>();
+    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    return kinds;
   }
 
   private static JsonNode chart(JsonNode check, String kind) {
