@@ -189,9 +189,10 @@ public final class BaselineReader {
     List<String> memoryOnly = cases.values().stream().filter(b -> b.runs().isEmpty())
         .map(HistoryBaseline.CaseBaseline::caseId).toList();
     if (!memoryOnly.isEmpty()) {
-      notes.add("history baseline: " + memoryOnly.size() + (memoryOnly.size() == 1 ? " case has" : " cases have")
-          + " only runs flagged throttled, shared or contended: " + "its memory is compared, its time is not ("
-          + String.join(", ", memoryOnly) + ")");
+      boolean one = memoryOnly.size() == 1;
+      notes.add("history baseline: " + memoryOnly.size() + (one ? " case has" : " cases have") + " only runs flagged "
+          + "throttled, shared or contended: " + (one ? "its memory is compared, its time is not ("
+          : "their memory is compared, their time is not (") + String.join(", ", memoryOnly) + ")");
     }
     if (own > 0) {
       notes.add("history baseline: " + own + " of this build's own runs left out");
