@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Times and rates are searched as logarithms, so a shift is a ratio and must be at least the detector's minimum
  * share. Memory is nearly deterministic, and its rule is the gate's ({@link MemoryFigure}): a shift counts where the
- * levels either side differ by more than the figure's allowance (1% + 1 MiB for device memory; 1% + 64 B a trial over
+ * levels either side differ by more than the figure's allowance (1% + 1 MiB for device memory; 1% + 1024 B a trial over
  * its calls for the bytes a call allocates), so the trial's bookkeeping never makes a change point, and a change the
  * gate would call {@code MORE MEMORY} does. Device memory must also move by more than one page of
  * {@value #DEVICE_PAGE_BYTES} bytes (2 MiB): a caching allocator's blocks and NVML's count come in whole pages, and

@@ -67,7 +67,7 @@
         + (s.fig === 'time' ? '' : ' · ' + s.label);
     document.getElementById('trend-hint').textContent = memory
         ? s.label + ' per run; red lines are change points by the gate\'s memory rule (1% + 1 MiB for device memory, '
-          + '1% + 64 B a trial over its calls for the bytes a call allocates), green ones accepted; runs flagged '
+          + '1% + 1024 B a trial over its calls for the bytes a call allocates), green ones accepted; runs flagged '
           + 'throttled, shared or contended are used (memory does not depend on them); grey triangles are runs set '
           + 'aside (a warm-up cut short, for the bytes a call allocates). Click a point to see its run.'
         : 'Median time per call with its 95% interval per run; red lines are change points, green ones accepted; grey '

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Change points over memory series, which are nearly deterministic: the detector keeps a change only where the
- * gate's memory rule says the levels differ (1% + 1 MiB for device memory, 1% + 64 B a trial over its calls for the
+ * gate's memory rule says the levels differ (1% + 1 MiB for device memory, 1% + 1024 B a trial over its calls for the
  * bytes a call allocates) and device memory moved by more than a 2 MiB page, so a caching allocator holding a page
  * more or less from run to run, or a trial's bookkeeping, never makes one, and a change the gate would call
  * {@code MORE MEMORY} does. Fixed seeds: the figures printed are measured.

@@ -143,7 +143,7 @@ class HistoryPageBrowserTest {
     String detail = p.evaluate("document.getElementById('run-detail').textContent").asString();
     assertThat(detail).contains("run-17").contains("allocatedBytesPerCall")
         .contains("MORE MEMORY: allocatedBytesPerCall 16.02 KiB → 32.06 KiB (+100.1%), allowed ±")
-        .contains("(1% + 64 B a trial over its calls)");
+        .contains("(1% + 1024 B a trial over its calls)");
 
     // The first case's runs flagged contended (every seventh) are set aside from its time, not from its memory.
     String contended = "io.gpubench.maven.noise.NoiseSoftmaxBenchmark#run[rows=16,cols=64][FP32][cpu]";

@@ -212,8 +212,8 @@ class HistoryBaselineSourceTest {
     assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case has only runs flagged throttled, shared "
         + "or contended: its memory is compared, its time is not (" + first + ")"));
     assertThat(out.violations()).singleElement().satisfies(v -> assertThat(v.message()).isEqualTo(first
-        + ": MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB (+100.6%), allowed ±104.2 B "
-        + "(1% + 64 B a trial over its calls)"));
+        + ": MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB (+100.6%), allowed ±1.039 KiB "
+        + "(1% + 1024 B a trial over its calls)"));
     assertThat(out.comparisons()).extracting(RegressionCheck.CaseComparisonEntry::caseId).doesNotContain(first)
         .contains(second);
     assertThat(out.warnings()).contains(first + ": time not compared: every baseline run of it was flagged "

@@ -333,11 +333,11 @@ final class RegressionCheckTest {
     CaseResult jitNoise = withAllocation(gemm(256, Precision.FP32, "cpu", small), 1042).withFlag(notSteady);
     assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), jitNoise)), base, "b").violations())
         .isEmpty();
-    CaseResult steady = withAllocation(gemm(256, Precision.FP32, "cpu", small), 143);
+    CaseResult steady = withAllocation(gemm(256, Precision.FP32, "cpu", small), 1240);
     assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), steady)), base, "b").violations())
         .singleElement().extracting(Violation::message).asString()
-        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 40 B → 143 B")
-        .endsWith("(1% + 64 B a trial over its calls)");
+        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 40 B → 1.211 KiB")
+        .endsWith("(1% + 1024 B a trial over its calls)");
 
     BaselineSet array = baseline(Fixtures.run(Fixtures.cpuMachine(),
         withAllocation(gemm(256, Precision.FP32, "cpu", small), 4016)));
