@@ -52,4 +52,5 @@ def page = new File(basedir, 'target/gpubench/history.html')
 assert page.isFile()
 assert page.text.contains('AxpyBenchmark#axpy[n=4096][FP32][cpu]')
 assert new File(basedir, 'target/gpubench/history.md').text.contains('## gpubench history: what changed')
-assert builds[6] =~ /gpubench history: 5 runs, 8 series, \d+ change points in/
+// Each case's time and the bytes a call allocates: two series a case.
+assert builds[6] =~ /gpubench history: 5 runs, 8 cases \(16 series: time and memory\), \d+ change points in/

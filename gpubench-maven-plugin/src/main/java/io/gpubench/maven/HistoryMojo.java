@@ -67,8 +67,10 @@ public final class HistoryMojo extends ComparingGoal {
       ResultsFile.writeAtomically(mdFile.toPath(), md);
       md.lines().forEach(getLog()::info);
       StepSummary.append(summaryFile, md).ifPresent(getLog()::warn);
-      getLog().info("gpubench history: " + h.runs().size() + " runs, " + h.series().size() + " series, "
-          + h.changes().size() + " change points in " + output + " (summary " + mdFile + ")");
+      getLog().info("gpubench history: " + h.runs().size() + " runs, " + h.cases().size()
+          + (h.cases().size() == 1 ? " case (" : " cases (")
+          + h.series().size() + " series: time and memory), " + h.changes().size() + " change points in " + output
+          + " (summary " + mdFile + ")");
     } catch (HistoryException | UncheckedIOException e) {
       throw new MojoExecutionException("gpubench history: " + e.getMessage());
     }

@@ -65,6 +65,28 @@ public class ResultsFileTest {
         .isEqualTo("rw-r--r--");
   }
 
+  /** Each telemetry sample's device memory of the process round-trips; a sample written before it reads as null. */
+  @Test
+  void aTelemetrySamplesProcessMemoryRoundTripsAndOldSamplesReadWithoutIt() throws Exception {
+    Path file = dir.resolve("memory.json");
+    RunResult run = ReportFixtures.memoryRun();
+    ResultsFile.write(run, file);
+
+    RunResult back = ResultsFile.read(file);
+
+    assertThat(back).isEqualTo(run);
+    var timeline = back.cases().get(0).telemetry().timeline();
+    assertThat(timeline.get(0).processMemoryBytes()).isEqualTo(540L << 20);
+    assertThat(timeline.get(30).processMemoryBytes()).isNull();
+    // Absent, not null, where there is none: a reader of the file never meets a null.
+    assertThat(Files.readString(file)).contains("\"processMemoryBytes\" : " + (553L << 20))
+        .doesNotContain("\"processMemoryBytes\" : null");
+    var old = ResultsFile.mapper().readValue("{\"millis\": 20.0, \"smClockMhz\": 1980.0, \"powerWatts\": 450.0}",
+        io.gpubench.api.result.TelemetrySample.class);
+    assertThat(old.processMemoryBytes()).isNull();
+    assertThat(old.smClockMhz()).isEqualTo(1980.0);
+  }
+
   @Test
   void theWarmUpTheDiscardedTrialsTheForksAndTheFlagsRoundTripAndOldFilesReadWithoutThem() throws Exception {
     RunResult sample = sampleRun();

@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * Which earlier runs make a case's baseline: the newest {@code runs} runs of {@code branch} on this build's testbed,
  * under the same software (the details that {@code ignoredDetails} does not name), complete, with the case passed and
- * no device-state flag, started at or after the case's last accepted change, and none of this build's own runs.
+ * no device-state flag, started at or after the case's last accepted change, and none of this build's own runs. For
+ * the case's memory, a device-state flag does not leave a run out: memory does not depend on it.
  *
  * @param testbed the hardware key of this build
  * @param software this build's software versions

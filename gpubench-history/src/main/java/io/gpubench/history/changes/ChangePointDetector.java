@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
 import org.hipparchus.distribution.continuous.TDistribution;
 import org.hipparchus.stat.inference.MannWhitneyUTest;
 
@@ -96,6 +98,20 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
    * @return the change points, by index
    */
   public List<ChangePoint> detect(double[] values) {
+    return detect(values, cp -> cp.magnitude() >= minMagnitude);
+  }
+
+  /**
+   * The change points of a series, with a rule of the caller's for the smallest shift that counts instead of
+   * {@code minMagnitude}: in the merge, while a change point's shift fails the rule, the one with the smallest
+   * relative shift among those is dropped and its neighbours are tested again. Memory series use the gate's memory
+   * rule ({@link io.gpubench.results.compare.MemoryFigure}), an allowance of 1% plus a fixed amount, not a share.
+   *
+   * @param values the series, in order
+   * @param large whether a change point's shift is large enough to keep
+   * @return the change points, by index
+   */
+  public List<ChangePoint> detect(double[] values, Predicate<ChangePoint> large) {
     if (values.length < Math.max(4, 2 * minRun)) {
       return List.of();
     }
@@ -119,7 +135,7 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
       start = Math.max(last, start + step);
     }
     weak.sort(Comparator.naturalOrder());
-    return merge(values, weak);
+    return merge(values, weak, large);
   }
 
   // Divisive search within one window: split the stretch whose best candidate is strongest, while it is significant.
@@ -153,16 +169,18 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
     }
   }
 
-  private List<ChangePoint> merge(double[] z, List<Integer> weak) {
+  private List<ChangePoint> merge(double[] z, List<Integer> weak, Predicate<ChangePoint> large) {
     List<Integer> points = new ArrayList<>(weak);
     while (!points.isEmpty()) {
       List<ChangePoint> stats = stats(z, points);
       ChangePoint weakest = stats.stream().max(Comparator.comparingDouble(ChangePoint::pValue)).orElseThrow();
       if (weakest.pValue() < maxPValue) {
-        weakest = stats.stream().min(Comparator.comparingDouble(ChangePoint::magnitude)).orElseThrow();
-        if (weakest.magnitude() >= minMagnitude) {
+        Optional<ChangePoint> small = stats.stream().filter(large.negate())
+            .min(Comparator.comparingDouble(ChangePoint::magnitude));
+        if (small.isEmpty()) {
           return stats;
         }
+        weakest = small.get();
       }
       points.remove(Integer.valueOf(weakest.index()));
     }

@@ -161,12 +161,14 @@ public final class HistoryMain {
   private void changes(Options o) {
     History h = history(o);
     for (Change c : h.changes()) {
-      out.println(String.format(Locale.ROOT, "%s\t%s\t%s\trun %s\tcommit %s\t%+.1f%%\tconfidence %.4f%s",
-          c.at().run().startedAt(), c.series().caseId(), c.series().testbed(), c.at().run().runId(),
-          c.at().run().commit(), (c.stats().ratio() - 1) * 100, c.stats().confidence(),
+      out.println(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\trun %s\tcommit %s\t%s\t%s\tconfidence %.4f%s",
+          c.at().run().startedAt(), c.series().caseId(), c.series().testbed(), c.series().figure().key(),
+          c.at().run().runId(), c.at().run().commit(), c.shift(), c.levels(), c.stats().confidence(),
           c.accepted() == null ? "" : "\taccepted: " + c.accepted().reason()));
     }
-    out.println(h.changes().size() + " change points in " + h.series().size() + " series");
+    out.println(h.changes().size() + " change points in " + h.cases().size()
+        + (h.cases().size() == 1 ? " case (" : " cases (") + h.series().size()
+        + " series: time and memory)");
   }
 
   private void accept(Options o) {
@@ -182,8 +184,9 @@ public final class HistoryMain {
     Path file = cwd.resolve(o.get("--out", "history.html"));
     History h = history(o);
     HistoryPage.write(h, o.integer("--commits", 10), CaseComparator.DEFAULT, file);
-    out.println("history page: " + h.runs().size() + " runs, " + h.series().size() + " series, "
-        + h.changes().size() + " change points in " + file);
+    out.println("history page: " + h.runs().size() + " runs, " + h.cases().size()
+        + (h.cases().size() == 1 ? " case (" : " cases (") + h.series().size()
+        + " series: time and memory), " + h.changes().size() + " change points in " + file);
   }
 
   private void summary(Options o) {

@@ -2,6 +2,7 @@ package io.gpubench.history.page;
 
 import io.gpubench.history.changes.Change;
 import io.gpubench.history.changes.ChangePointDetector;
+import io.gpubench.history.series.Figure;
 import io.gpubench.history.series.Point;
 import io.gpubench.history.series.RunInfo;
 import io.gpubench.history.series.Series;
@@ -18,21 +19,24 @@ import java.util.Set;
 
 /**
  * What the page and the Markdown summary show, read once from a store: every run, every series, the change points of
- * each series and the accepted changes, and which change points fall within the last commits.
+ * each series and the accepted changes, and which change points fall within the last commits. The series are those of
+ * the query's figure (the cases the page lists) and, beside them, each case's memory series.
  *
  * @param store the store's name, for titles
+ * @param figure the figure of the cases the page lists (the query's: time)
  * @param runs every run, oldest first
- * @param series every series
+ * @param series every series: the query's figure's first, then the memory figures'
  * @param changes every change point, oldest first
  * @param accepted every accepted change
  */
-public record History(String store, List<RunInfo> runs, List<Series> series, List<Change> changes,
+public record History(String store, Figure figure, List<RunInfo> runs, List<Series> series, List<Change> changes,
     List<AcceptedChanges.Accepted> accepted) {
 
   /**
    * Copies.
    *
    * @param store store
+   * @param figure the listed figure
    * @param runs runs
    * @param series series
    * @param changes changes
@@ -56,14 +60,39 @@ public record History(String store, List<RunInfo> runs, List<Series> series, Lis
    */
   public static History read(HistoryStore store, SeriesQuery query, ChangePointDetector detector) {
     List<AcceptedChanges.Accepted> accepted = AcceptedChanges.all(store);
-    List<Series> series = SeriesReader.read(store, query);
+    List<Series> series = new ArrayList<>(SeriesReader.read(store, query));
+    for (Figure f : Figure.memoryFigures()) {
+      if (f != query.figure()) {
+        series.addAll(SeriesReader.read(store, new SeriesQuery(f, query.testbed(), query.branch(), false)));
+      }
+    }
     List<Change> changes = new ArrayList<>();
     for (Series s : series) {
       changes.addAll(Change.of(s, detector, accepted));
     }
     changes.sort(Comparator.comparingLong((Change c) -> c.at().run().startedMillis())
         .thenComparing(c -> c.series().caseId()));
-    return new History(store.location().toString(), RunReader.runs(store), series, changes, accepted);
+    return new History(store.location().toString(), query.figure(), RunReader.runs(store), series, changes,
+        accepted);
+  }
+
+  /**
+   * The series the page lists, one per case and testbed: the listed figure's.
+   *
+   * @return the series
+   */
+  public List<Series> cases() {
+    return of(figure);
+  }
+
+  /**
+   * The series of one figure.
+   *
+   * @param figure the figure
+   * @return its series, in the order read
+   */
+  public List<Series> of(Figure figure) {
+    return series.stream().filter(s -> s.figure() == figure).toList();
   }
 
   /**

@@ -68,9 +68,11 @@ public final class HistoryPage {
     cases(body, h, bySeries);
     body.open("section", "id", "trend");
     body.el("h2", "Trend", "id", "trend-title");
+    body.open("label", "class", "figure-choice").text("Figure ");
+    body.open("select", "id", "figure").close("select").close("label");
     body.el("p", "Median time per call with its 95% interval per run; red lines are change points, green ones "
         + "accepted; grey triangles are runs flagged throttled, shared or contended (shown, never used for change "
-        + "points or baselines). Click a point to see its run.", "class", "hint");
+        + "points or baselines). Click a point to see its run.", "class", "hint", "id", "trend-hint");
     body.open("div", "id", "trend-chart", "class", "chart", "data-chart", "trend").close("div");
     body.open("div", "id", "run-detail", "class", "run-detail").el("p", "No run selected.", "class", "hint")
         .close("div");
@@ -83,20 +85,20 @@ public final class HistoryPage {
   }
 
   private static String overview(History h) {
-    long testbeds = h.series().stream().map(Series::testbed).distinct().count();
+    long testbeds = h.cases().stream().map(Series::testbed).distinct().count();
     String span = h.runs().isEmpty() ? "no runs yet" : "from " + day(h.runs().get(0).startedAt()) + " to "
         + day(h.runs().get(h.runs().size() - 1).startedAt());
     return String.format(Locale.ROOT, "%s: %d runs, %d cases on %d %s, %s; %d change points, %d accepted.",
-        h.store(), h.runs().size(), h.series().size(), testbeds, testbeds == 1 ? "testbed" : "testbeds", span,
+        h.store(), h.runs().size(), h.cases().size(), testbeds, testbeds == 1 ? "testbed" : "testbeds", span,
         h.changes().size(), h.accepted().size());
   }
 
   private static void filters(Markup m, History h) {
     m.open("div", "class", "filters", "id", "filters");
-    select(m, "testbed", "Testbed", h.series().stream().map(Series::testbed).toList());
+    select(m, "testbed", "Testbed", h.cases().stream().map(Series::testbed).toList());
     select(m, "branch", "Branch", h.runs().stream().map(RunInfo::branch).filter(b -> b != null).toList());
-    select(m, "backend", "Backend", h.series().stream().map(Series::backend).filter(b -> b != null).toList());
-    select(m, "precision", "Precision", h.series().stream().map(Series::precision).filter(b -> b != null).toList());
+    select(m, "backend", "Backend", h.cases().stream().map(Series::backend).filter(b -> b != null).toList());
+    select(m, "precision", "Precision", h.cases().stream().map(Series::precision).filter(b -> b != null).toList());
     m.close("div");
   }
 
@@ -120,22 +122,23 @@ public final class HistoryPage {
       return;
     }
     m.open("table", "class", "changes").open("thead").open("tr");
-    for (String c : List.of("Case", "Testbed", "Commit", "Change", "Confidence", "Before → after", "Accepted")) {
+    for (String c : List.of("Case", "Testbed", "Figure", "Commit", "Change", "Confidence", "Before → after",
+        "Accepted")) {
       m.el("th", c);
     }
     m.close("tr").close("thead").open("tbody");
     for (Change c : changed) {
       RunInfo r = c.at().run();
       m.open("tr", "class", c.regression() && c.accepted() == null ? "slower" : null, "data-case", c.series().caseId(),
-          "data-testbed", c.series().testbed());
+          "data-testbed", c.series().testbed(), "data-figure", c.series().figure().key());
       m.open("td").el("span", c.series().displayName(), "class", "case-name").el("code", c.series().caseId(),
           "class", "case-id").close("td");
       m.el("td", c.series().testbed());
+      m.el("td", c.series().figure().key());
       m.el("td", r.commit() == null ? "run " + r.runId() : r.commit().substring(0, Math.min(10, r.commit().length())));
-      m.el("td", ChangeSummary.signed(c.stats().ratio() - 1) + (c.regression() ? " slower" : " faster"));
+      m.el("td", c.shift());
       m.el("td", String.format(Locale.ROOT, "%.4f", c.stats().confidence()));
-      m.el("td", Figures.duration(Math.exp(c.stats().meanBefore())) + " → "
-          + Figures.duration(Math.exp(c.stats().meanAfter())));
+      m.el("td", c.levels());
       m.el("td", c.accepted() == null ? "no" : "yes: " + c.accepted().reason());
       m.close("tr");
     }
@@ -150,21 +153,24 @@ public final class HistoryPage {
       m.el("th", c);
     }
     m.close("tr").close("thead").open("tbody");
-    for (int i = 0; i < h.series().size(); i++) {
-      Series s = h.series().get(i);
-      List<Change> changes = bySeries.getOrDefault(PageData.key(s), List.of());
+    for (int i = 0; i < h.cases().size(); i++) {
+      Series s = h.cases().get(i);
+      List<Change> all = bySeries.getOrDefault(PageData.key(s), List.of());
+      List<Change> changes = all.stream().filter(c -> c.series().figure() == s.figure()).toList();
       Point last = History.lastClean(s);
       m.open("tr", "class", "case-row", "data-series", String.valueOf(i), "tabindex", "0");
       m.open("td").el("span", s.displayName() == null ? s.caseId() : s.displayName(), "class", "case-name")
           .el("code", s.caseId(), "class", "case-id").close("td");
       m.el("td", s.testbed());
       m.el("td", String.valueOf(s.points().size()));
-      m.el("td", last == null ? Figures.ABSENT : Figures.duration(last.value()));
+      m.el("td", last == null ? Figures.ABSENT : s.figure().format(last.value()));
       m.open("td");
       Sparkline.write(m, s, changes);
       m.close("td");
-      Change lastChange = changes.isEmpty() ? null : changes.get(changes.size() - 1);
-      m.el("td", lastChange == null ? "none" : ChangeSummary.signed(lastChange.stats().ratio() - 1) + " at "
+      // The newest change of the case in any figure: a memory change shows here as a time change does.
+      Change lastChange = all.isEmpty() ? null : all.get(all.size() - 1);
+      m.el("td", lastChange == null ? "none" : (lastChange.series().figure() == s.figure() ? ""
+          : lastChange.series().figure().key() + " ") + lastChange.shift() + " at "
           + (lastChange.at().run().commit() == null ? "run " + lastChange.at().run().runId()
           : lastChange.at().run().commit().substring(0, Math.min(10, lastChange.at().run().commit().length())))
           + (lastChange.accepted() != null ? " (accepted)" : ""));

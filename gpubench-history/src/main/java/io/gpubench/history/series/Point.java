@@ -8,15 +8,18 @@ import java.util.List;
  * @param run the run
  * @param status the case's status in that run ({@code PASSED}, {@code FAILED} ...)
  * @param clock {@code device} or {@code host}, or null when not timed
- * @param value the figure, or NaN when the run has none (a failed case)
+ * @param value the figure, or NaN when the run has none (a failed case, a case without device memory)
  * @param low the low end of the median's 95% interval (time only), or NaN
  * @param high the high end, or NaN
- * @param flags the device-state flags ({@code throttled}, {@code shared}, {@code contended}): such a point is shown
- *     but never makes or hides a change point, and the gate leaves it out
+ * @param flags the flags that set this point aside for its figure ({@link Figure#setAsideBy()}: {@code throttled},
+ *     {@code shared} and {@code contended} for a time; {@code not-steady} for the bytes a call allocates), each with
+ *     its detail: such a point is shown but never makes or hides a change point, and the gate leaves it out
  * @param samples the per-call times of every trial, ns, for comparisons (empty when not loaded)
+ * @param callsPerTrial the calls of each of the run's trials (the allocation figure's allowance spreads a trial's
+ *     bookkeeping over them), or 0 where unknown
  */
 public record Point(RunInfo run, String status, String clock, double value, double low, double high,
-    List<String> flags, double[] samples) {
+    List<String> flags, double[] samples, int callsPerTrial) {
 
   /**
    * Copies the flags.
@@ -29,6 +32,7 @@ public record Point(RunInfo run, String status, String clock, double value, doub
    * @param high high
    * @param flags flags
    * @param samples samples
+   * @param callsPerTrial calls per trial
    */
   public Point {
     flags = List.copyOf(flags);
@@ -36,12 +40,13 @@ public record Point(RunInfo run, String status, String clock, double value, doub
   }
 
   /**
-   * Whether the point may take part in change detection and baselines: the case passed, has a value, and no
-   * device-state flag.
+   * Whether the point may take part in change detection and baselines: the case passed, has a value of at least 0,
+   * and no flag sets it aside. (A time of 0 is impossible; a memory figure of 0 is a value: a case that allocated
+   * nothing on the device.)
    *
    * @return true for a clean point
    */
   public boolean clean() {
-    return flags.isEmpty() && "PASSED".equals(status) && value > 0 && Double.isFinite(value);
+    return flags.isEmpty() && "PASSED".equals(status) && value >= 0 && Double.isFinite(value);
   }
 }

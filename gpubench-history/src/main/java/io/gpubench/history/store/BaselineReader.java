@@ -19,7 +19,9 @@ import java.util.Map;
  * Chooses a build's baseline from the store ({@link BaselineQuery} says which runs qualify). The runs of the testbed
  * and branch are read newest first; those under other software or of this build are set aside (and counted for the
  * notes); then the cases of the remaining runs are read a batch of runs at a time until every case has its runs or
- * the history is exhausted, so a long history costs no more than the runs it takes.
+ * the history is exhausted, so a long history costs no more than the runs it takes. A case's time takes its newest
+ * clean runs; its memory the newest runs that passed, flagged or not ({@link HistoryBaseline.CaseBaseline}), each
+ * memory figure from that figure's last accepted change on.
  */
 public final class BaselineReader {
 
@@ -77,16 +79,20 @@ public final class BaselineReader {
         }
       }
     }
+    // Per case and figure, the start of its last accepted change: the runs before it are of another level.
     Map<String, Long> cutoff = new HashMap<>();
     Map<String, String> acceptedAt = new HashMap<>();
     for (AcceptedChanges.Accepted a : AcceptedChanges.all(c)) {
-      if (a.testbed().equals(q.testbed()) && a.figure() == Figure.TIME && q.caseIds().contains(a.caseId())) {
-        cutoff.merge(a.caseId(), a.startedMillis(), Math::max);
-        if (cutoff.get(a.caseId()) == a.startedMillis()) {
+      if (a.testbed().equals(q.testbed()) && q.caseIds().contains(a.caseId())) {
+        String key = a.caseId() + "\n" + a.figure().key();
+        cutoff.merge(key, a.startedMillis(), Math::max);
+        if (a.figure() == Figure.TIME && cutoff.get(key) == a.startedMillis()) {
           acceptedAt.put(a.caseId(), a.runId());
         }
       }
     }
+    List<Figure> memory = Figure.memoryFigures();
+    String memoryColumns = memory.stream().map(f -> ", " + f.column()).collect(java.util.stream.Collectors.joining());
     Map<String, Builder> cases = new LinkedHashMap<>();
     int flagged = 0;
     for (int from = 0; from < candidates.size() && !allFull(cases, q); from += BATCH) {
@@ -99,15 +105,22 @@ public final class BaselineReader {
       }
       // Newest run first within the batch, as the candidates are.
       List<Object[]> rows = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement("SELECT run_key, case_id, clock, status, device_flagged, samples "
-          + "FROM gpubench_case WHERE run_key IN (" + in + ")")) {
+      try (PreparedStatement ps = c.prepareStatement("SELECT run_key, case_id, clock, status, device_flagged, samples"
+          + memoryColumns + " FROM gpubench_case WHERE run_key IN (" + in + ")")) {
         for (int i = 0; i < batch.size(); i++) {
           ps.setLong(i + 1, batch.get(i).key());
         }
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (int i = 0; i < memory.size(); i++) {
+              double v = rs.getDouble(7 + i);
+              if (!rs.wasNull()) {
+                values.put(memory.get(i).key(), v);
+              }
+            }
             rows.add(new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                rs.getBoolean(5), rs.getBytes(6)});
+                rs.getBoolean(5), rs.getBytes(6), values});
           }
         }
       }
@@ -120,30 +133,44 @@ public final class BaselineReader {
       for (Object[] row : rows) {
         String caseId = (String) row[1];
         Candidate run = byKey.get((Long) row[0]);
-        if (!q.caseIds().contains(caseId) || run.startedMs() < cutoff.getOrDefault(caseId, Long.MIN_VALUE)) {
+        if (!q.caseIds().contains(caseId) || !"PASSED".equals(row[3]) || row[5] == null) {
           continue;
         }
-        if (!"PASSED".equals(row[3]) || row[5] == null) {
-          continue;
-        }
-        if ((Boolean) row[4]) {
+        Builder b = cases.computeIfAbsent(caseId, k -> new Builder());
+        // The memory's runs: the newest that passed, flagged or not, each figure from its accepted change on.
+        @SuppressWarnings("unchecked")
+        Map<String, Double> values = new LinkedHashMap<>((Map<String, Double>) row[6]);
+        values.keySet().removeIf(f -> run.startedMs() < cutoff.getOrDefault(caseId + "\n" + f, Long.MIN_VALUE));
+        boolean forMemory = !values.isEmpty() && b.memoryRuns < q.runs();
+        b.memoryRuns += forMemory ? 1 : 0;
+        boolean timed = run.startedMs() >= cutoff.getOrDefault(caseId + "\n" + Figure.TIME.key(), Long.MIN_VALUE);
+        if (timed && (Boolean) row[4]) {
           flagged++;
-          continue;
         }
-        Builder b = cases.computeIfAbsent(caseId, k -> new Builder((String) row[2]));
-        // The newest run's clock decides; older runs on another clock could not be compared with it.
-        if (b.runs.size() < q.runs() && b.clock.equals(row[2])) {
+        String clock = row[2] == null ? "host" : (String) row[2];
+        // The newest clean run's clock decides; older runs on another clock could not be compared with it.
+        if (timed && !(Boolean) row[4] && b.runs.size() < q.runs() && (b.clock == null || b.clock.equals(clock))) {
+          b.clock = clock;
           b.runs.add(new HistoryBaseline.BaselineRun(run.runId(), run.finishedAt(), run.commit(),
-              Samples.unpack((byte[]) row[5])));
+              Samples.unpack((byte[]) row[5]), forMemory ? values : Map.of()));
+        } else if (forMemory) {
+          b.memoryOnly.add(new HistoryBaseline.MemoryRun(run.runId(), run.finishedAt(), values));
         }
+        b.newestClock = b.newestClock == null ? clock : b.newestClock;
       }
     }
     Map<String, HistoryBaseline.CaseBaseline> out = new LinkedHashMap<>();
-    cases.forEach((id, b) -> out.put(id, new HistoryBaseline.CaseBaseline(id, b.clock, b.runs, acceptedAt.get(id))));
+    cases.forEach((id, b) -> {
+      if (!b.runs.isEmpty() || !b.memoryOnly.isEmpty()) {
+        out.put(id, new HistoryBaseline.CaseBaseline(id, b.clock != null ? b.clock : b.newestClock, b.runs,
+            b.memoryOnly, acceptedAt.get(id)));
+      }
+    });
     return new HistoryBaseline(out, notes(q, out, ofTestbed, own, otherSoftware, softwareChanges, flagged,
         acceptedAt), ofTestbed);
   }
 
+  // Every case has its time's runs (its memory's are as recent or more: flagged runs count for them).
   private static boolean allFull(Map<String, Builder> cases, BaselineQuery q) {
     return cases.size() == q.caseIds().size() && cases.values().stream().allMatch(b -> b.runs.size() >= q.runs());
   }
@@ -151,13 +178,22 @@ public final class BaselineReader {
   private static List<String> notes(BaselineQuery q, Map<String, HistoryBaseline.CaseBaseline> cases, int ofTestbed,
       int own, int otherSoftware, List<String> changes, int flagged, Map<String, String> accepted) {
     List<String> notes = new ArrayList<>();
-    int fewest = cases.values().stream().mapToInt(b -> b.runs().size()).min().orElse(0);
-    int most = cases.values().stream().mapToInt(b -> b.runs().size()).max().orElse(0);
+    List<HistoryBaseline.CaseBaseline> timed = cases.values().stream().filter(b -> !b.runs().isEmpty()).toList();
+    int fewest = timed.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
+    int most = timed.stream().mapToInt(b -> b.runs().size()).max().orElse(0);
     notes.add(String.format(Locale.ROOT, "history baseline: the last %d clean runs of branch %s on '%s' per case: "
         + "%d of %d cases found %s; the store holds %d complete runs of that branch and testbed", q.runs(), q.branch(),
-        q.testbed(), cases.size(), q.caseIds().size(),
-        cases.isEmpty() ? "no run" : fewest == most ? fewest + " runs each" : fewest + " to " + most + " runs",
+        q.testbed(), timed.size(), q.caseIds().size(),
+        timed.isEmpty() ? "no run" : fewest == most ? fewest + " runs each" : fewest + " to " + most + " runs",
         ofTestbed));
+    List<String> memoryOnly = cases.values().stream().filter(b -> b.runs().isEmpty())
+        .map(HistoryBaseline.CaseBaseline::caseId).toList();
+    if (!memoryOnly.isEmpty()) {
+      boolean one = memoryOnly.size() == 1;
+      notes.add("history baseline: " + memoryOnly.size() + (one ? " case has" : " cases have") + " only runs flagged "
+          + "throttled, shared or contended: " + (one ? "its memory is compared, its time is not ("
+          : "their memory is compared, their time is not (") + String.join(", ", memoryOnly) + ")");
+    }
     if (own > 0) {
       notes.add("history baseline: " + own + " of this build's own runs left out");
     }
@@ -166,7 +202,8 @@ public final class BaselineReader {
           changes) + (otherSoftware > 1 ? "; ..." : "") + ")");
     }
     if (flagged > 0) {
-      notes.add("history baseline: " + flagged + " case runs flagged throttled, shared or contended left out");
+      notes.add("history baseline: " + flagged + " case runs flagged throttled, shared or contended left out of the "
+          + "times; their memory is compared (a busy or shared device does not change it)");
     }
     accepted.forEach((id, run) -> notes.add("history baseline: " + id + " compared from its accepted change at run "
         + run + " on"));
@@ -174,11 +211,10 @@ public final class BaselineReader {
   }
 
   private static final class Builder {
-    final String clock;
+    String clock;
+    String newestClock;
+    int memoryRuns;
     final List<HistoryBaseline.BaselineRun> runs = new ArrayList<>();
-
-    Builder(String clock) {
-      this.clock = clock == null ? "host" : clock;
-    }
+    final List<HistoryBaseline.MemoryRun> memoryOnly = new ArrayList<>();
   }
 }

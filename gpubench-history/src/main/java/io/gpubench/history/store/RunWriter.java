@@ -147,8 +147,8 @@ final class RunWriter {
       + "median_low_ns, median_high_ns, mean_ns, ci_low_ns, ci_high_ns, ci_level, stdev_ns, min_ns, max_ns, "
       + "items_per_s, flops_per_s, bytes_per_s, bus_bytes_per_s, samples_per_s, gap, bound_by, peak_device_bytes, "
       + "allocated_bytes, reserved_bytes, correctness_passed, tightest_check, tightest_share, device_flagged, "
-      + "samples, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      + "samples, result" + MemoryColumns.names() + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+      + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + MemoryColumns.placeholders() + ")";
 
   private static void bindCase(PreparedStatement ps, long key, int position, CaseResult k) throws SQLException {
     RunSamples samples = RunSamples.of("", k);
@@ -203,7 +203,8 @@ final class RunWriter {
     setDouble(ps, i++, tightest == null ? null : tightest.usedShare());
     ps.setBoolean(i++, !RunFlags.deviceStateFlags(k).isEmpty());
     ps.setBytes(i++, samples.size() == 0 ? null : Samples.pack(samples.values()));
-    ps.setString(i, LINE.writeValueAsString(k));
+    ps.setString(i++, LINE.writeValueAsString(k));
+    MemoryColumns.bind(ps, i, k);
   }
 
   private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {

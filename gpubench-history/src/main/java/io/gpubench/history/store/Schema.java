@@ -27,8 +27,12 @@ import java.util.Locale;
  */
 final class Schema {
 
-  /** The version this gpubench writes and reads. */
-  static final int CURRENT = 1;
+  /**
+   * The version this gpubench writes and reads. 1: runs, cases, flags, checks and accepted changes; 2: each case's
+   * memory figures as columns ({@link MemoryColumns}), filled for the cases a version-1 store holds from their
+   * results JSON.
+   */
+  static final int CURRENT = 2;
 
   static final String VERSION_TABLE = "gpubench_schema";
 
@@ -45,6 +49,9 @@ final class Schema {
    * @return the statements
    */
   static List<String> migration(int v, Dialect d) {
+    if (v == 2) {
+      return MemoryColumns.added();
+    }
     if (v != 1) {
       throw new IllegalArgumentException("no migration to version " + v);
     }
@@ -141,6 +148,9 @@ final class Schema {
       for (int v = have + 1; v <= CURRENT; v++) {
         for (String sql : migration(v, d)) {
           st.executeUpdate(sql);
+        }
+        if (v == 2) {
+          MemoryColumns.backfill(c, at);
         }
         try (PreparedStatement row = c.prepareStatement("INSERT INTO " + VERSION_TABLE
             + " (version, applied_at, applied_by) VALUES (?, ?, ?)")) {

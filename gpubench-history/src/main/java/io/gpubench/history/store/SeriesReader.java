@@ -1,6 +1,5 @@
 package io.gpubench.history.store;
 
-import io.gpubench.api.result.Flag;
 import io.gpubench.history.series.Point;
 import io.gpubench.history.series.RunInfo;
 import io.gpubench.history.series.Series;
@@ -16,8 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads series: for each (case, testbed), every run's value of a figure in the order the runs started, with the
- * device-state flags of each point. One query for the points and one for their flags, whatever the number of series.
+ * Reads series: for each (case, testbed), every run's value of a figure in the order the runs started, with the flags
+ * that set each point aside for that figure ({@link io.gpubench.history.series.Figure#setAsideBy()}). One query for
+ * the points and one for their flags, whatever the number of series. A memory figure's series exists only for a case
+ * that has the figure in some run (a CPU case has no device memory).
  */
 public final class SeriesReader {
 
@@ -46,13 +47,13 @@ public final class SeriesReader {
       where.append(" AND r.branch = ?");
       params.add(q.branch());
     }
-    Map<String, List<String>> flags = flags(c, where.toString(), params);
+    Map<String, List<String>> flags = flags(c, where.toString(), params, q.figure().setAsideBy());
     Map<String, RunInfo> runs = new HashMap<>();
     Map<String, Builder> series = new LinkedHashMap<>();
     String figure = q.figure().column();
     boolean time = q.figure() == io.gpubench.history.series.Figure.TIME;
     String sql = "SELECT " + RunReader.RUN_COLUMNS + ", k.case_id, k.display_name, k.backend, k.precision_name, "
-        + "k.status, k.clock, k." + figure + " AS figure_value, k.median_low_ns, k.median_high_ns"
+        + "k.status, k.clock, k.calls_per_trial, k." + figure + " AS figure_value, k.median_low_ns, k.median_high_ns"
         + (q.withSamples() ? ", k.samples" : "") + " FROM gpubench_case k JOIN gpubench_run r ON r.run_key = k.run_key"
         + where + " ORDER BY k.case_id, r.testbed, r.started_ms, r.run_id";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -78,26 +79,33 @@ public final class SeriesReader {
           double high = time ? number(rs, "median_high_ns") : Double.NaN;
           b.points.add(new Point(run, rs.getString("status"), rs.getString("clock"), value, low, high,
               flags.getOrDefault(runId + "\n" + caseId, List.of()),
-              q.withSamples() ? Samples.unpack(rs.getBytes("samples")) : null));
+              q.withSamples() ? Samples.unpack(rs.getBytes("samples")) : null, rs.getInt("calls_per_trial")));
         }
       }
     }
     List<Series> out = new ArrayList<>();
     for (Builder b : series.values()) {
+      if (q.figure().memory() != null && b.points.stream().noneMatch(p -> Double.isFinite(p.value()))) {
+        continue;
+      }
       out.add(new Series(b.caseId, b.displayName, b.testbed, b.backend, b.precision, q.figure(), b.points));
     }
     return out;
   }
 
-  // The device-state flags of each (run, case), with their details: throttled (HW_SLOWDOWN) ...
-  private static Map<String, List<String>> flags(Connection c, String where, List<String> params)
-      throws SQLException {
+  // The flags of each (run, case) that set it aside, with their details: throttled (HW_SLOWDOWN) ...
+  private static Map<String, List<String>> flags(Connection c, String where, List<String> params,
+      List<String> codes) throws SQLException {
     Map<String, List<String>> out = new HashMap<>();
+    if (codes.isEmpty()) {
+      return out;
+    }
     String sql = "SELECT r.run_id, f.case_id, f.code, f.detail FROM gpubench_flag f JOIN gpubench_run r "
-        + "ON r.run_key = f.run_key" + where + " AND f.code IN (?, ?, ?) ORDER BY f.run_key, f.case_id, f.position";
+        + "ON r.run_key = f.run_key" + where + " AND f.code IN (" + String.join(", ", java.util.Collections.nCopies(
+        codes.size(), "?")) + ") ORDER BY f.run_key, f.case_id, f.position";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       List<String> all = new ArrayList<>(params);
-      all.addAll(List.of(Flag.THROTTLED, Flag.SHARED, Flag.CONTENDED));
+      all.addAll(codes);
       bind(ps, all);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {

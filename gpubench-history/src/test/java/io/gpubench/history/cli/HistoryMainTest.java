@@ -119,7 +119,11 @@ class HistoryMainTest {
     SampleHistory.fill(store, 30, 18);
 
     assertThat(run("changes", "--history", "h.db")).as(err()).isZero();
-    assertThat(out()).contains("5 change points in 41 series").contains("run-18").contains("+");
+    // 25 CPU cases with the bytes a call allocates, and 16 H200 ones, the 15 that passed with their device memory.
+    assertThat(out()).contains("6 change points in 41 cases (81 series: time and memory)").contains("run-18")
+        .contains("+");
+    assertThat(out()).contains(SampleHistory.GROWING + "\tcpu: AMD EPYC\tallocatedBytesPerCall\trun run-17\t")
+        .contains("+100.1% more memory\t16.02 KiB → 32.06 KiB");
     String line = out().lines().filter(l -> l.contains("rows=16,cols=64")).findFirst().orElseThrow();
     String caseId = line.split("\t")[1];
     String testbed = line.split("\t")[2];
@@ -132,8 +136,8 @@ class HistoryMainTest {
     assertThat(err()).contains("holds no run run-99 of case " + caseId);
 
     assertThat(run("summary", "--history", "h.db", "--commits", "15", "--out", "changed.md")).isZero();
-    assertThat(out()).contains("## gpubench history: what changed").contains("5 change points in the last 15 commits")
-        .contains("4 slower and not accepted").contains("yes: the softmax now normalises twice, on purpose");
+    assertThat(out()).contains("## gpubench history: what changed").contains("6 change points in the last 15 commits")
+        .contains("4 slower, 1 with more memory and not accepted").contains("yes: the softmax now normalises twice, on purpose");
     assertThat(Files.readString(dir.resolve("changed.md"))).isEqualTo(out());
 
     assertThat(run("page", "--history", "h.db", "--out", "page/history.html")).as(err()).isZero();

@@ -71,9 +71,16 @@ class ChangeSummaryTest {
       }
     });
     assertThat(doc.getFirstChild()).isNotNull();
-    assertThat(md).contains("5 change points in the last 15 commits");
-    assertThat(cells).hasSize(5).allSatisfy(c -> assertThat(c).contains("NoiseSoftmaxBenchmark"));
-    assertThat(Set.copyOf(cells)).hasSize(5);
+    assertThat(md).contains("6 change points in the last 15 commits").contains("; 5 slower, 1 with more memory and "
+        + "not accepted.");
+    // The five softmax cases' times, and the case whose allocation doubled a run earlier, with its figure.
+    assertThat(cells).hasSize(6).filteredOn(c -> c.contains("NoiseSoftmaxBenchmark")).hasSize(5);
+    assertThat(cells).contains(SampleHistory.GROWING);
+    assertThat(Set.copyOf(cells)).hasSize(6);
+    assertThat(md).contains("| Case | Testbed | Figure | Commit | Change |")
+        .containsPattern("\\| `" + java.util.regex.Pattern.quote(SampleHistory.GROWING) + "` \\| cpu: AMD EPYC \\| "
+            + "allocatedBytesPerCall \\| \\[`[0-9a-f]{10}`\\]\\([^)]+\\) \\| \\*\\*\\+100\\.1% more memory\\*\\* \\| "
+            + "1\\.0000 \\| 16\\.02 KiB → 32\\.06 KiB \\| no \\|");
     // Looking at fewer commits than have passed since the shift: nothing changed in them.
     assertThat(ChangeSummary.render(h, 3)).contains("0 change points in the last 3 commits")
         .contains("No case changed level.");
@@ -92,7 +99,9 @@ class ChangeSummaryTest {
     assertThat(d.select("#filter-branch option").eachText()).contains("feature/<b>\"x\"</b>");
     // The CI link of the feature run was javascript: and is dropped from the data the script reads.
     assertThat(d.getElementById("gpubench-data").data()).doesNotContain("javascript:");
-    assertThat(d.select("table.changes tbody tr")).hasSize(5);
+    assertThat(d.select("table.changes tbody tr")).hasSize(6);
+    assertThat(d.select("table.changes tbody tr[data-figure=allocatedBytesPerCall] .case-id").eachText())
+        .containsExactly(SampleHistory.GROWING);
     assertThat(d.select("tr.case-row")).hasSize(25 + 16);
     assertThat(d.select("svg.spark")).hasSize(25 + 16);
   }

@@ -85,8 +85,10 @@ class HistoryPageBrowserTest {
     assertThat(p.dialogs()).isEmpty();
     JsonNode changes = p.evaluate("Array.from(document.querySelectorAll('table.changes tbody tr')).map(r => "
         + "r.querySelector('.case-id').textContent)");
-    assertThat(changes.size()).isEqualTo(5);
-    changes.forEach(c -> assertThat(c.asString()).contains("Softmax"));
+    assertThat(changes.size()).isEqualTo(6);
+    assertThat(changes.toString()).contains(SampleHistory.GROWING);
+    assertThat(java.util.stream.StreamSupport.stream(changes.spliterator(), false)
+        .filter(c -> c.asString().contains("Softmax")).count()).isEqualTo(5);
     p.screenshot(OUT.resolve("history.png"));
   }
 
@@ -94,15 +96,7 @@ class HistoryPageBrowserTest {
   void clickingAPointShowsItsRunAndItsComparisonWithTheRunBefore() throws Exception {
     ReportPage p = ReportPage.open(browser.devTools(), page);
     // Run 21's point (the 22nd run the page lists), where the chart drew it; then a real click there.
-    JsonNode at = p.evaluate("(() => { const el = document.getElementById('trend-chart');"
-        + " const c = echarts.getInstanceByDom(el); const d = c.getOption().series[2].data.find(x => x[2] === 21);"
-        + " const px = c.convertToPixel({seriesIndex: 2}, [d[0], d[1]]); const r = el.getBoundingClientRect();"
-        + " el.scrollIntoView(); const r2 = el.getBoundingClientRect();"
-        + " return {x: r2.left + px[0], y: r2.top + px[1]}; })()");
-    for (String type : new String[] {"mouseMoved", "mousePressed", "mouseReleased"}) {
-      p.devTools().send(p.session(), "Input.dispatchMouseEvent", "type", type, "x", at.get("x").asDouble(), "y",
-          at.get("y").asDouble(), "button", "left", "clickCount", 1);
-    }
+    click(p, 21);
     JsonNode detail = p.evaluate("({run: document.getElementById('run-detail').getAttribute('data-run'),"
         + " text: document.getElementById('run-detail').textContent,"
         + " link: (document.querySelector('#run-detail a') || {}).href || null})");
@@ -114,6 +108,75 @@ class HistoryPageBrowserTest {
     assertThat(detail.get("link").asString()).isEqualTo("https://ci.example/builds/1021");
     assertThat(p.exceptions()).isEmpty();
     p.screenshot(OUT.resolve("history-run.png"));
+  }
+
+  @Test
+  void theFigureSelectorDrawsACasesMemoryWithItsChangeAndTheMemoryRuleOfAClickedRun() throws Exception {
+    ReportPage p = ReportPage.open(browser.devTools(), page);
+    // The case whose allocation doubled at run 17: its row, then its memory in the selector.
+    JsonNode choices = p.evaluate("(() => { const row = Array.from(document.querySelectorAll('tr.case-row')).find(r =>"
+        + " r.querySelector('.case-id').textContent === " + js(SampleHistory.GROWING) + "); row.click();"
+        + " return Array.from(document.querySelectorAll('#figure option')).map(o => o.textContent); })()");
+    assertThat(choices.toString()).isEqualTo("[\"time\",\"allocatedBytesPerCall\"]");
+    JsonNode chart = p.evaluate("(() => { const s = document.getElementById('figure');"
+        + " s.value = Array.from(s.options).find(o => o.textContent === 'allocatedBytesPerCall').value;"
+        + " s.dispatchEvent(new Event('change'));"
+        + " const o = echarts.getInstanceByDom(document.getElementById('trend-chart')).getOption();"
+        + " return {title: document.getElementById('trend-title').textContent, axis: o.yAxis[0].name,"
+        + " tick: o.yAxis[0].axisLabel.formatter(32824), points: o.series[2].data.length,"
+        + " flagged: o.series[3].data.length, band: o.series[1].data.length,"
+        + " marks: o.series[2].markLine.data.map(m => m.label.formatter),"
+        + " hint: document.getElementById('trend-hint').textContent}; })()");
+    assertThat(chart.get("title").asString()).endsWith("· allocatedBytesPerCall");
+    assertThat(chart.get("axis").asString()).isEqualTo("allocatedBytesPerCall");
+    assertThat(chart.get("tick").asString()).isEqualTo("32.05 KiB");
+    // 30 runs of main (the feature run recorded no memory); no interval band: memory has none.
+    assertThat(chart.get("points").asInt()).isEqualTo(30);
+    assertThat(chart.get("flagged").asInt()).isZero();
+    assertThat(chart.get("band").asInt()).isZero();
+    assertThat(chart.get("marks").toString()).isEqualTo("[\"+100.1% more memory\"]");
+    assertThat(chart.get("hint").asString()).contains("memory rule");
+    assertThat(p.evaluate("document.querySelector('tr.case-row.selected .case-id').textContent").asString())
+        .isEqualTo(SampleHistory.GROWING);
+
+    click(p, 17);
+    String detail = p.evaluate("document.getElementById('run-detail').textContent").asString();
+    assertThat(detail).contains("run-17").contains("allocatedBytesPerCall")
+        .contains("MORE MEMORY: allocatedBytesPerCall 16.02 KiB → 32.06 KiB (+100.1%), allowed ±")
+        .contains("(1% + 1024 B a trial over its calls)");
+
+    // The first case's runs flagged contended (every seventh) are set aside from its time, not from its memory.
+    String contended = "io.gpubench.maven.noise.NoiseSoftmaxBenchmark#run[rows=16,cols=64][FP32][cpu]";
+    JsonNode first = p.evaluate("(() => { Array.from(document.querySelectorAll('tr.case-row')).find(r =>"
+        + " r.querySelector('.case-id').textContent === " + js(contended) + ").click();"
+        + " const t = echarts.getInstanceByDom(document.getElementById('trend-chart')).getOption();"
+        + " const s = document.getElementById('figure'); s.selectedIndex = 1; s.dispatchEvent(new Event('change'));"
+        + " const m = echarts.getInstanceByDom(document.getElementById('trend-chart')).getOption();"
+        + " return {time: t.series[3].data.length, memory: m.series[3].data.length, used: m.series[2].data.length};"
+        + " })()");
+    assertThat(first.get("time").asInt()).isEqualTo(4);
+    assertThat(first.get("memory").asInt()).isZero();
+    assertThat(first.get("used").asInt()).isEqualTo(30);
+    assertThat(p.exceptions()).isEmpty();
+    assertThat(p.consoleErrors()).isEmpty();
+    p.screenshot(OUT.resolve("history-memory.png"));
+  }
+
+  // A real click at the point of a run (its index in the page's runs) on the chart's main series.
+  private static void click(ReportPage p, int run) throws Exception {
+    JsonNode at = p.evaluate("(() => { const el = document.getElementById('trend-chart');"
+        + " const c = echarts.getInstanceByDom(el); const d = c.getOption().series[2].data.find(x => x[2] === " + run
+        + "); const px = c.convertToPixel({seriesIndex: 2}, [d[0], d[1]]);"
+        + " el.scrollIntoView(); const r2 = el.getBoundingClientRect();"
+        + " return {x: r2.left + px[0], y: r2.top + px[1]}; })()");
+    for (String type : new String[] {"mouseMoved", "mousePressed", "mouseReleased"}) {
+      p.devTools().send(p.session(), "Input.dispatchMouseEvent", "type", type, "x", at.get("x").asDouble(), "y",
+          at.get("y").asDouble(), "button", "left", "clickCount", 1);
+    }
+  }
+
+  private static String js(String text) {
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 
   @Test

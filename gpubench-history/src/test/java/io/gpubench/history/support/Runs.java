@@ -2,6 +2,8 @@ package io.gpubench.history.support;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.HostMemory;
+import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.RunResult;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
@@ -94,6 +96,25 @@ public final class Runs {
         t.warmup(), t.discardedTrials(), t.forks());
     return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
         c.shape(), c.status(), c.message(), timing, c.correctness(), c.throughput(), c.telemetry(), c.memory(),
+        c.metrics(), c.audit(), c.worldSize(), c.flags());
+  }
+
+  /**
+   * A case whose calls allocated so many bytes each on the calling thread, as the engine's host memory meter
+   * records it.
+   *
+   * @param c the case
+   * @param perCall bytes a call
+   * @return the case
+   */
+  public static CaseResult allocating(CaseResult c, double perCall) {
+    int trials = c.timing() == null ? 0 : c.timing().trials().size();
+    long calls = c.timing() == null ? 0 : (long) trials * c.timing().callsPerTrial();
+    HostMemory host = new HostMemory(perCall, Math.round(perCall * calls), calls, 0L, 0.0, List.of(), trials, null,
+        null, java.util.Map.of("allocatedBytesPerCall", "a sample history's stand-in"));
+    Memory m = c.memory() == null ? new Memory(null, null, null, host, null) : c.memory().withHost(host);
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(), m,
         c.metrics(), c.audit(), c.worldSize(), c.flags());
   }
 

@@ -11,7 +11,9 @@ import java.util.Random;
  * A store with a history worth looking at: {@code runs} runs of the 25 recorded CPU cases on branch main, one commit
  * each with a CI link, run-to-run noise of 2%; from run {@code shiftAt} on, the softmax cases 30% slower; every
  * seventh run contended on the first case; one run on a feature branch with a hostile name; and the recorded H200 run
- * (16 GPU cases, another testbed) on main.
+ * (16 GPU cases, another testbed) on main. Every CPU case allocates one float array of its size a call (4 B an
+ * element and a 16-byte header), plus up to 64 B a trial of bookkeeping; from run {@code shiftAt - 1} on, the
+ * {@value #GROWING} case allocates two ({@link #allocation}).
  */
 public final class SampleHistory {
 
@@ -31,7 +33,33 @@ public final class SampleHistory {
     }
   }
 
+  /** The case whose allocation doubles, one run before the softmax cases slow down. */
+  public static final String GROWING = "io.gpubench.maven.noise.NoiseAxpyBenchmark#run[n=4096][FP32][cpu]";
+
   private SampleHistory() {}
+
+  /**
+   * The bytes a call of a case allocates in a run, without the bookkeeping: one float array of the shape's size, two
+   * for {@link #GROWING} from {@code shiftAt - 1} on (and the outer array's 24 B).
+   *
+   * @param c the case
+   * @param run the run's index
+   * @param shiftAt the first slowed run
+   * @return bytes a call
+   */
+  public static double allocation(io.gpubench.api.result.CaseResult c, int run, int shiftAt) {
+    long elements = 1;
+    for (io.gpubench.api.AxisValue v : c.shape().values()) {
+      elements *= v instanceof io.gpubench.api.AxisValue.Whole w ? w.value() : 1;
+    }
+    double one = 4.0 * elements + 16;
+    return c.id().equals(GROWING) && run >= shiftAt - 1 ? 2 * one + 24 : one;
+  }
+
+  // The trial's bookkeeping, between nothing and its whole 64 B a trial: fixed per run and case.
+  private static double r2(int run, io.gpubench.api.result.CaseResult c) {
+    return new Random(31L * run + c.id().hashCode()).nextDouble();
+  }
 
   /**
    * Fills a store.
@@ -50,7 +78,8 @@ public final class SampleHistory {
       int index = i;
       RunResult run = Runs.rerun(model, "run-" + i, t0.plusSeconds(3600L * i), c -> {
         double f = noise * (slowed && c.id().contains("Softmax") ? 1.3 : 1.0);
-        var scaled = Runs.scaled(c, f);
+        int calls = c.timing().callsPerTrial();
+        var scaled = Runs.allocating(Runs.scaled(c, f), allocation(c, index, shiftAt) + 64.0 / calls * r2(index, c));
         return index % 7 == 6 && c.id().equals(model.cases().get(0).id()) ? Runs.contended(scaled) : scaled;
       });
       store.publish(RunRecord.of(run, true, null, 25, new Provenance(commit(i), "main", false, "github",

@@ -1,5 +1,6 @@
 package io.gpubench.maven.baseline;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.gpubench.results.compare.RunSamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,9 +14,12 @@ import java.util.Map;
  *
  * @param id the case id, as in the results file
  * @param clock {@code "device"} or {@code "host"}: the clock of every run's samples
- * @param runs the runs, oldest first
+ * @param runs the runs, oldest first; empty only in a history's baseline whose every run of the case was flagged
+ * @param memoryOnly runs kept for their memory only ({@link MemoryRun}), oldest first: a history's flagged runs;
+ *     never written into a file (empty)
  */
-public record BaselineCase(String id, String clock, List<BaselineRun> runs) {
+public record BaselineCase(String id, String clock, List<BaselineRun> runs,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MemoryRun> memoryOnly) {
 
   /**
    * Makes the record, copying the runs.
@@ -23,9 +27,35 @@ public record BaselineCase(String id, String clock, List<BaselineRun> runs) {
    * @param id case id
    * @param clock clock
    * @param runs runs
+   * @param memoryOnly runs kept for their memory only
    */
   public BaselineCase {
     runs = runs == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(runs));
+    memoryOnly = memoryOnly == null ? List.of() : List.copyOf(memoryOnly);
+  }
+
+  /**
+   * A case of a recorded file: every run with its times.
+   *
+   * @param id case id
+   * @param clock clock
+   * @param runs runs
+   */
+  public BaselineCase(String id, String clock, List<BaselineRun> runs) {
+    this(id, clock, runs, List.of());
+  }
+
+  /**
+   * The memory figures a later build's memory is compared with: one map per run, the timed runs' and the
+   * memory-only runs', by {@link io.gpubench.results.compare.MemoryFigure} name.
+   *
+   * @return the maps, oldest timed run first, then the memory-only runs
+   */
+  public List<Map<String, Double>> memory() {
+    List<Map<String, Double>> out = new ArrayList<>();
+    runs.forEach(r -> out.add(r.memory()));
+    memoryOnly.forEach(r -> out.add(r.memory()));
+    return out;
   }
 
   /**
@@ -58,6 +88,15 @@ public record BaselineCase(String id, String clock, List<BaselineRun> runs) {
       byId.put(r.runId(), r);
     });
     List<BaselineRun> all = new ArrayList<>(byId.values());
-    return new BaselineCase(id, clock, all.subList(Math.max(0, all.size() - maxRuns), all.size()));
+    Map<String, MemoryRun> memoryById = new LinkedHashMap<>();
+    memoryOnly.forEach(r -> memoryById.put(r.runId(), r));
+    newer.memoryOnly().forEach(r -> {
+      memoryById.remove(r.runId());
+      memoryById.put(r.runId(), r);
+    });
+    byId.keySet().forEach(memoryById::remove);
+    List<MemoryRun> memory = new ArrayList<>(memoryById.values());
+    return new BaselineCase(id, clock, all.subList(Math.max(0, all.size() - maxRuns), all.size()),
+        memory.subList(Math.max(0, memory.size() - maxRuns), memory.size()));
   }
 }

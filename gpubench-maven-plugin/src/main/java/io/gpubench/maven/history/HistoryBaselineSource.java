@@ -14,6 +14,7 @@ import io.gpubench.maven.baseline.BaselineCase;
 import io.gpubench.maven.baseline.BaselineRun;
 import io.gpubench.maven.baseline.BaselineSet;
 import io.gpubench.maven.baseline.EnvironmentBaseline;
+import io.gpubench.maven.baseline.MemoryRun;
 import io.gpubench.maven.gate.BaselineSource;
 import io.gpubench.results.compare.Fingerprint;
 import io.gpubench.results.compare.Intervals;
@@ -30,7 +31,9 @@ import java.util.Set;
  * The gate's baseline taken from the history ({@code -Dgpubench.baseline=history}): for each case of this build, the
  * last {@code runs} clean runs of the reference branch on this build's testbed and software (complete, passed, not
  * flagged throttled, shared or contended, from the case's last accepted change on), as baseline runs of this build's
- * environment. The same comparison then judges them as it judges a baseline file's; nobody re-records anything.
+ * environment, with their memory figures; and for the memory, the runs flagged so among the last {@code runs} that
+ * passed (memory does not depend on a busy or shared device). The same comparison then judges them as it judges a
+ * baseline file's, time and memory by the same rules; nobody re-records anything.
  *
  * @param location the store
  * @param credentials its credentials
@@ -98,11 +101,17 @@ public record HistoryBaselineSource(StoreLocation location, Credentials credenti
       for (int i = c.runs().size() - 1; i >= 0; i--) {
         HistoryBaseline.BaselineRun r = c.runs().get(i);
         oldestFirst.add(new BaselineRun(r.runId(), r.finishedAt(), r.commit(),
-            Arrays.stream(r.samples()).boxed().toList(), Intervals.median(r.samples()), List.of()));
+            Arrays.stream(r.samples()).boxed().toList(), Intervals.median(r.samples()), List.of(), null, null,
+            r.memory()));
         latest = latest == null || (r.finishedAt() != null && r.finishedAt().compareTo(latest) > 0) ? r.finishedAt()
             : latest;
       }
-      out.add(new BaselineCase(c.caseId(), c.clock(), oldestFirst));
+      List<MemoryRun> memoryOnly = new ArrayList<>();
+      for (int i = c.memoryOnly().size() - 1; i >= 0; i--) {
+        HistoryBaseline.MemoryRun r = c.memoryOnly().get(i);
+        memoryOnly.add(new MemoryRun(r.runId(), r.finishedAt(), r.memory()));
+      }
+      out.add(new BaselineCase(c.caseId(), c.clock(), oldestFirst, memoryOnly));
     }
     // This build's own environment: the runs were chosen for its testbed and software.
     EnvironmentBaseline env = new EnvironmentBaseline(fp.key(), fp.details(), latest, out);

@@ -2,7 +2,6 @@ package io.gpubench.maven.verdict;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.maven.baseline.BaselineCase;
-import io.gpubench.maven.baseline.BaselineRun;
 import io.gpubench.maven.rules.Violation;
 import io.gpubench.results.compare.MemoryComparison;
 import io.gpubench.results.compare.MemoryFigure;
@@ -14,6 +13,11 @@ import java.util.Optional;
  * A case's memory against its baseline, figure by figure, by {@link MemoryFigure}'s rule (an allowance, not the time's
  * noise model: memory is nearly deterministic). The baseline's value is the median of its runs' values; every run of
  * this build that passed the case is compared with it, and the worst decides.
+ *
+ * <p>Runs flagged throttled, shared or contended count on both sides: a slow or shared device makes a call slower,
+ * not larger. The baseline's are its runs recorded with their flags (bounded, or accepted with
+ * {@code acceptFlagged}) and, from the history, the runs kept for their memory only ({@link BaselineCase#memory()}).
+ * A run whose warm-up was cut short ({@code not-steady}) counts too, with the allocation figure's wider allowance.
  */
 final class MemoryCheck {
   private MemoryCheck() {}
@@ -29,7 +33,7 @@ final class MemoryCheck {
   static List<MemoryComparison> compare(String caseId, List<CaseResult> now, BaselineCase base) {
     List<MemoryComparison> out = new ArrayList<>();
     for (MemoryFigure f : MemoryFigure.values()) {
-      double[] values = base.runs().stream().map(BaselineRun::memory).filter(m -> m.containsKey(f.key()))
+      double[] values = base.memory().stream().filter(m -> m.containsKey(f.key()))
           .mapToDouble(m -> m.get(f.key())).sorted().toArray();
       if (values.length == 0) {
         continue;

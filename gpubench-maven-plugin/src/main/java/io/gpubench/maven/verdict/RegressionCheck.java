@@ -132,9 +132,17 @@ public record RegressionCheck(
         unrecorded.add(e.getKey());
         continue;
       }
-      CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get(), runner));
-      comparisons.add(cc);
-      violation(cc).ifPresent(violations::add);
+      if (b.get().runs().isEmpty()) {
+        warnings.add(e.getKey() + ": time not compared: every baseline run of it was flagged throttled, shared or "
+            + "contended; its memory was compared");
+      } else {
+        CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get(), runner));
+        comparisons.add(cc);
+        violation(cc).ifPresent(violations::add);
+        if (cc.comparison().ambiguity() == Ambiguity.FLAGGED) {
+          warnings.add(cc.caseId() + ": AMBIGUOUS against the baseline: " + cc.comparison().reason());
+        }
+      }
       for (var m : MemoryCheck.compare(e.getKey(), e.getValue().stream().map(CaseRun::result).toList(), b.get())) {
         Optional<Violation> more = MemoryCheck.violation(e.getKey(), m);
         if (more.isPresent() && failOnRegression) {
@@ -142,9 +150,6 @@ public record RegressionCheck(
         } else if (more.isPresent()) {
           warnings.add(more.get().message() + " (failOnRegression=false)");
         }
-      }
-      if (cc.comparison().ambiguity() == Ambiguity.FLAGGED) {
-        warnings.add(cc.caseId() + ": AMBIGUOUS against the baseline: " + cc.comparison().reason());
       }
     }
     Set<String> ran = runs.stream().flatMap(r -> r.cases().stream()).map(CaseResult::id).collect(Collectors.toSet());

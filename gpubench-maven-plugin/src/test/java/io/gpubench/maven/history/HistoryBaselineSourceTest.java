@@ -15,6 +15,7 @@ import io.gpubench.history.store.Credentials;
 import io.gpubench.history.store.HistoryStore;
 import io.gpubench.history.store.StoreLocation;
 import io.gpubench.maven.baseline.BaselineCase;
+import io.gpubench.maven.baseline.MemoryRun;
 import io.gpubench.maven.gate.BaselineSource;
 import io.gpubench.maven.verdict.ComparedFigure;
 import io.gpubench.maven.verdict.EnvironmentPolicy;
@@ -166,6 +167,95 @@ class HistoryBaselineSourceTest {
     assertThat(gate.check(List.of(now), after.set(), "history").comparisons().stream()
         .filter(c -> c.caseId().equals(id)).findFirst().orElseThrow().comparison().verdict())
         .isNotEqualTo(Verdict.SLOWER);
+  }
+
+  /**
+   * Memory against the history by the baseline file's rule (MemoryCheck): a doubled allocation is MORE MEMORY, an
+   * unchanged one passes; runs flagged throttled, shared or contended count for the memory on both sides, since a
+   * slow or shared device does not make a call allocate more; a case whose every stored run was flagged is compared
+   * in memory and not in time.
+   */
+  @Test
+  void memoryIsComparedWithTheHistoryByTheMemoryRuleFlaggedRunsIncluded() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    String first = model.cases().get(0).id();
+    String second = model.cases().get(1).id();
+    Flag throttled = new Flag(Flag.THROTTLED, "throttled (HW_SLOWDOWN)");
+    Flag contended = new Flag(Flag.CONTENDED, "12 of 20 kept trials ran on a contended core");
+    for (int i = 0; i < 6; i++) {
+      int run = i;
+      // Every run of the first case throttled; every other run of the second contended: left out of the times.
+      publish(s, run(model, "main-" + i, i, c -> {
+        CaseResult k = allocating(c, 4016 + 0.01 * run);
+        return c.id().equals(first) ? k.withFlag(throttled) : c.id().equals(second) && run % 2 == 1
+            ? k.withFlag(contended) : k;
+      }), "main");
+    }
+    RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, false, null);
+    // This build's runs: the first case contended, its allocation doubled; the second unchanged.
+    RunResult doubled = run(model, "pr", 7, c -> c.id().equals(first)
+        ? allocating(c, 8056).withFlag(contended) : allocating(c, 4016.02));
+
+    BaselineSource.Loaded loaded = source(10).load(List.of(doubled));
+    RegressionCheck.Outcome out = gate.check(List.of(doubled), loaded.set(), "history");
+
+    BaselineCase one = loaded.set().environments().get(0).find(first).orElseThrow();
+    assertThat(one.runs()).isEmpty();
+    assertThat(one.memoryOnly()).extracting(MemoryRun::runId).containsExactly("main-0", "main-1", "main-2", "main-3",
+        "main-4", "main-5");
+    BaselineCase two = loaded.set().environments().get(0).find(second).orElseThrow();
+    assertThat(two.runs()).extracting(x -> x.runId()).containsExactly("main-0", "main-2", "main-4");
+    assertThat(two.memory()).hasSize(6).allSatisfy(m -> assertThat(m.get("allocatedBytesPerCall")).isBetween(4016.0,
+        4016.06));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case has only runs flagged throttled, shared "
+        + "or contended: its memory is compared, its time is not (" + first + ")"));
+    assertThat(out.violations()).singleElement().satisfies(v -> assertThat(v.message()).isEqualTo(first
+        + ": MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB (+100.6%), allowed ±1.039 KiB "
+        + "(1% + 1024 B a trial over its calls)"));
+    assertThat(out.comparisons()).extracting(RegressionCheck.CaseComparisonEntry::caseId).doesNotContain(first)
+        .contains(second);
+    assertThat(out.warnings()).contains(first + ": time not compared: every baseline run of it was flagged "
+        + "throttled, shared or contended; its memory was compared");
+
+    RunResult same = run(model, "next", 7, c -> allocating(c, 4016.03));
+    assertThat(gate.check(List.of(same), source(10).load(List.of(same)).set(), "history").violations()).isEmpty();
+  }
+
+  @Test
+  void anAcceptedChangeOfAMemoryFigureStartsItsLevelThereAndLeavesTheTimesAlone() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    for (int i = 0; i < 8; i++) {
+      double bytes = i >= 5 ? 8056 : 4016;
+      publish(s, run(model, "main-" + i, i, c -> allocating(c, bytes)), "main");
+    }
+    String id = model.cases().get(0).id();
+    String testbed = RunRecord.of(model, true, null, null, Provenance.UNKNOWN, "results").testbed();
+    AcceptedChanges.accept(s, id, testbed, Figure.ALLOCATED_BYTES_PER_CALL, "main-5", "keeps a copy, on purpose",
+        "test");
+    RunResult now = run(model, "now", 9, c -> allocating(c, 8056));
+
+    BaselineCase c = source(10).load(List.of(now)).set().environments().get(0).find(id).orElseThrow();
+
+    assertThat(c.runs()).hasSize(8);
+    assertThat(c.memory()).filteredOn(m -> !m.isEmpty()).extracting(m -> m.get("allocatedBytesPerCall"))
+        .containsOnly(8056.0).hasSize(3);
+    RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, false, null);
+    assertThat(gate.check(List.of(now), source(10).load(List.of(now)).set(), "history").violations())
+        .noneSatisfy(v -> assertThat(v.message()).contains(id + ": MORE MEMORY"));
+  }
+
+  private static CaseResult allocating(CaseResult c, double perCall) {
+    int trials = c.timing().trials().size();
+    long calls = (long) trials * c.timing().callsPerTrial();
+    var host = new io.gpubench.api.result.HostMemory(perCall, Math.round(perCall * calls), calls, 0L, 0.0,
+        List.of(), trials, null, null, java.util.Map.of());
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), c.telemetry(),
+        new io.gpubench.api.result.Memory(null, null, null, host), c.metrics(), c.audit(), c.worldSize(), c.flags());
   }
 
   @Test

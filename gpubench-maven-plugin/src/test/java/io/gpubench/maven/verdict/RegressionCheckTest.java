@@ -333,11 +333,11 @@ final class RegressionCheckTest {
     CaseResult jitNoise = withAllocation(gemm(256, Precision.FP32, "cpu", small), 1042).withFlag(notSteady);
     assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), jitNoise)), base, "b").violations())
         .isEmpty();
-    CaseResult steady = withAllocation(gemm(256, Precision.FP32, "cpu", small), 143);
+    CaseResult steady = withAllocation(gemm(256, Precision.FP32, "cpu", small), 1240);
     assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), steady)), base, "b").violations())
         .singleElement().extracting(Violation::message).asString()
-        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 40 B → 143 B")
-        .endsWith("(1% + 64 B a trial over its calls)");
+        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 40 B → 1.211 KiB")
+        .endsWith("(1% + 1024 B a trial over its calls)");
 
     BaselineSet array = baseline(Fixtures.run(Fixtures.cpuMachine(),
         withAllocation(gemm(256, Precision.FP32, "cpu", small), 4016)));
@@ -346,6 +346,34 @@ final class RegressionCheckTest {
         .singleElement().extracting(Violation::message).asString()
         .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB")
         .contains("+ 2048 B a call: the warm-up was cut short");
+  }
+
+  /**
+   * Memory against a baseline file counts the runs flagged throttled, shared or contended on both sides: a baseline
+   * run recorded with its flags (acceptFlagged) and this build's contended run, whose time is only bounded, are
+   * compared in memory as clean runs are; a flagged baseline file is written without memory-only runs.
+   */
+  @Test
+  void flaggedRunsCountForMemoryOnBothSidesOfABaselineFile() {
+    io.gpubench.api.result.Flag throttled = new io.gpubench.api.result.Flag(io.gpubench.api.result.Flag.THROTTLED,
+        "throttled (HW_SLOWDOWN)");
+    io.gpubench.api.result.Flag contended = new io.gpubench.api.result.Flag(io.gpubench.api.result.Flag.CONTENDED,
+        "contended core", 1.4);
+    BaselineSet base = BaselineSet.empty().with(BaselineRecorder.record(List.of(Fixtures.run(Fixtures.cpuMachine(),
+        withAllocation(gemm(256, Precision.FP32, "cpu", small), 4016).withFlag(throttled))), true).baseline(),
+        false, 10);
+    assertThat(base.environments().get(0).cases().get(0).runs()).singleElement()
+        .satisfies(r -> assertThat(r.flags()).isNotEmpty());
+    assertThat(io.gpubench.results.ResultsFile.mapper().writeValueAsString(base)).doesNotContain("memoryOnly");
+
+    CaseResult doubled = withAllocation(gemm(256, Precision.FP32, "cpu", small), 8056).withFlag(contended);
+    RegressionCheck.Outcome out = gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), doubled)), base, "b");
+
+    assertThat(out.violations()).extracting(Violation::message).anySatisfy(m -> assertThat(m)
+        .contains("MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB (+100.6%)"));
+    CaseResult same = withAllocation(gemm(256, Precision.FP32, "cpu", small), 4016.5).withFlag(contended);
+    assertThat(gate().check(List.of(Fixtures.run(Fixtures.cpuMachine(), same)), base, "b").violations())
+        .extracting(Violation::message).noneSatisfy(m -> assertThat(m).contains("MORE MEMORY"));
   }
 
   private static CaseResult withAllocation(CaseResult c, double bytesPerCall) {

@@ -3,6 +3,8 @@ package io.gpubench.results.html;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
+import io.gpubench.api.result.DeviceMemory;
+import io.gpubench.api.result.HostMemory;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Statistics;
@@ -19,8 +21,9 @@ import java.util.Map;
 
 /**
  * The detail card of one case: its figures with the confidence interval, the trial distribution, the correctness
- * margins as shares of their allowances, the roofline gap, memory, the kernels of the audited call, and the
- * telemetry timeline.
+ * margins as shares of their allowances, the roofline gap, memory, the kernels of the audited call, the telemetry
+ * timeline with the process's device memory beside it, and, for a case whose trials held a garbage collection, its
+ * trials in order with those marked.
  */
 final class CaseSection {
 
@@ -66,7 +69,8 @@ final class CaseSection {
     m.close("div");
     correctness(m, c.correctness());
     KernelSection.write(m, charts, c.audit());
-    telemetry(m, charts, c.telemetry());
+    telemetry(m, charts, c.telemetry(), c.memory());
+    gcTrials(m, charts, c);
     m.close("article");
   }
 
@@ -211,7 +215,7 @@ final class CaseSection {
     m.close("section");
   }
 
-  private static void telemetry(Markup m, ChartData charts, Telemetry t) {
+  private static void telemetry(Markup m, ChartData charts, Telemetry t, Memory mem) {
     if (t == null) {
       return;
     }
@@ -239,12 +243,50 @@ final class CaseSection {
       m.el("p", "Other processes on the GPU: " + String.join(", ", t.otherProcesses()), "class", "warn");
     }
     String chart = charts.telemetry(t);
+    String memory = charts.deviceMemory(t, mem);
+    if (chart != null || memory != null) {
+      m.open("div", "class", "chart-row");
+    }
     if (chart != null) {
-      m.open("figure", "class", "chart-box wide");
+      m.open("figure", "class", "chart-box");
       m.el("div", null, "class", "chart", "data-chart", chart, "role", "img", "aria-label", "telemetry timeline");
       m.el("figcaption", "SM clock and board power, sampled every " + t.intervalMillis() + " ms.");
       m.close("figure");
     }
+    if (memory != null) {
+      DeviceMemory d = mem == null ? null : mem.device();
+      m.open("figure", "class", "chart-box memory-timeline");
+      m.el("div", null, "class", "chart", "data-chart", memory, "role", "img", "aria-label",
+          "device memory timeline");
+      m.el("figcaption", "This process's device memory at each reading, from every allocator (NVML), while the "
+          + "trials ran" + (d == null || d.processPeakBytes() == null ? "." : "; the case's peak from its set-up on: "
+          + Figures.bytes(d.processPeakBytes().doubleValue()) + (d.processBeforeBytes() == null ? "" : ", before "
+          + "the set-up: " + Figures.bytes(d.processBeforeBytes().doubleValue())) + " (lines)."));
+      m.close("figure");
+    }
+    if (chart != null || memory != null) {
+      m.close("div");
+    }
+    m.close("section");
+  }
+
+  /** The trials in order, those during which a collection ran marked: where a CPU case's time per trial went. */
+  private static void gcTrials(Markup m, ChartData charts, CaseResult c) {
+    String chart = charts.gcTrials(c);
+    if (chart == null) {
+      return;
+    }
+    HostMemory h = c.memory().host();
+    m.open("section", "class", "gc-trials");
+    m.el("h4", "Trials in order");
+    m.open("figure", "class", "chart-box wide");
+    m.el("div", null, "class", "chart", "data-chart", chart, "role", "img", "aria-label",
+        "trials in order, with garbage collections");
+    m.el("figcaption", "Time per call of each trial, in the order " + (c.timing().forks().size() > 1
+        ? "the first fork made them" : "they ran") + "; red: a garbage collection ran during the trial ("
+        + h.gcTrials().size() + " of " + h.trials() + ", " + Figures.number(h.gcPauseMillis()) + " ms of pauses "
+        + "in all): its time includes the pause.");
+    m.close("figure");
     m.close("section");
   }
 

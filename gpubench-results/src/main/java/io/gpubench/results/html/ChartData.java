@@ -1,10 +1,14 @@
 package io.gpubench.results.html;
 
 import io.gpubench.api.result.CaseResult;
+import io.gpubench.api.result.DeviceMemory;
+import io.gpubench.api.result.HostMemory;
 import io.gpubench.api.result.KernelAudit;
+import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Statistics;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.result.TelemetrySample;
+import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import io.gpubench.results.ResultsFile;
 import io.gpubench.results.compare.CaseComparison;
@@ -88,6 +92,84 @@ final class ChartData {
     if (t.smClockMaxMhz() != null) {
       spec.put("smMax", t.smClockMaxMhz());
     }
+    return add(spec);
+  }
+
+  /**
+   * Adds a case's device-memory timeline, beside its clock timeline: the process's device memory at each telemetry
+   * reading (NVML's figure for this process, the reading the case's device peak comes from), with the case's peak
+   * and its memory before set-up as lines where they were measured. The unit is chosen by the largest value.
+   *
+   * @param t the telemetry
+   * @param m the case's memory, or null
+   * @return the chart id, or null where no reading has the process's memory (results written before it was recorded,
+   *     a device whose management library cannot say)
+   */
+  String deviceMemory(Telemetry t, Memory m) {
+    if (t == null || t.timeline().stream().allMatch(s -> s.processMemoryBytes() == null)) {
+      return null;
+    }
+    DeviceMemory d = m == null ? null : m.device();
+    double most = t.timeline().stream().filter(s -> s.processMemoryBytes() != null)
+        .mapToDouble(TelemetrySample::processMemoryBytes).max().orElse(0);
+    if (d != null && d.processPeakBytes() != null) {
+      most = Math.max(most, d.processPeakBytes());
+    }
+    ByteUnit unit = ByteUnit.forBytes(most);
+    ObjectNode spec = spec("deviceMemory");
+    spec.put("unit", unit.symbol());
+    ArrayNode points = spec.putArray("points");
+    for (TelemetrySample s : t.timeline()) {
+      ArrayNode p = points.addArray().add(s.millis());
+      if (s.processMemoryBytes() == null) {
+        p.addNull();
+      } else {
+        p.add(unit.of(s.processMemoryBytes()));
+      }
+    }
+    if (d != null && d.processPeakBytes() != null) {
+      spec.put("peak", unit.of(d.processPeakBytes()));
+    }
+    if (d != null && d.processBeforeBytes() != null) {
+      spec.put("before", unit.of(d.processBeforeBytes()));
+    }
+    return add(spec);
+  }
+
+  /**
+   * Adds a CPU case's trials in the order they ran, each trial's time per call, with the trials during which a
+   * garbage collection ran marked ({@link HostMemory#gcTrials()}): what a case without telemetry has per trial. Only
+   * where those indexes are the kept trials': the first fork's trials come first in {@link Timing#trials()}, and a
+   * fork that discarded trials counted them too, so its indexes no longer match.
+   *
+   * @param c the case
+   * @return the chart id, or null where no trial held a collection or the indexes cannot be matched
+   */
+  String gcTrials(CaseResult c) {
+    Timing t = c.timing();
+    HostMemory h = c.memory() == null ? null : c.memory().host();
+    if (t == null || h == null || h.gcTrials().isEmpty() || t.primary() == null) {
+      return null;
+    }
+    int kept = t.forks().isEmpty() ? t.trials().size() : t.forks().get(0).trials();
+    int discarded = t.forks().isEmpty() ? t.discardedTrials() : t.forks().get(0).discardedTrials();
+    if (discarded > 0 || h.trials() != kept || kept > t.trials().size()) {
+      return null;
+    }
+    boolean device = t.device() != null && t.trials().stream().allMatch(x -> x.deviceNanos() != null);
+    TimeUnit unit = TimeUnit.forNanos(t.primary().median());
+    ObjectNode spec = spec("gcTrials");
+    spec.put("unit", unit.symbol());
+    spec.put("clock", device ? t.deviceClock() : "host clock");
+    ArrayNode plain = spec.putArray("trials");
+    ArrayNode gc = spec.putArray("gc");
+    java.util.Set<Integer> collected = new java.util.HashSet<>(h.gcTrials());
+    for (int i = 0; i < kept; i++) {
+      Trial x = t.trials().get(i);
+      double nanos = device ? x.deviceNanos() : x.hostNanos();
+      (collected.contains(i) ? gc : plain).addArray().add(i + 1).add(unit.of(nanos));
+    }
+    spec.put("forks", t.forks().size());
     return add(spec);
   }
 
@@ -292,6 +374,22 @@ final class ChartData {
     String id = "chart-" + charts.size();
     charts.set(id, spec);
     return id;
+  }
+
+  /** A binary unit for bytes, chosen by the largest value so the axis reads in small numbers. */
+  private record ByteUnit(String symbol, double bytes) {
+    static ByteUnit forBytes(double most) {
+      String[] names = {"B", "KiB", "MiB", "GiB", "TiB"};
+      int i = 0;
+      while (i < names.length - 1 && most >= 1024.0 * (1L << (10 * i))) {
+        i++;
+      }
+      return new ByteUnit(names[i], 1L << (10 * i));
+    }
+
+    double of(double b) {
+      return b / bytes;
+    }
   }
 
   /** A display unit for times, chosen by the median so the axis reads in small numbers. */

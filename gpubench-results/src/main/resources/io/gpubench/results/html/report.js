@@ -61,6 +61,51 @@
         ]
       };
     },
+    // The process's device memory over the trials, beside the clock timeline; the case's peak and its memory before
+    // set-up as lines where measured (they may lie outside the trials: the set-up and the reference allocate too).
+    deviceMemory: function (s) {
+      var lines = [];
+      if (s.peak !== undefined) { lines.push({yAxis: s.peak, name: 'peak', label: {formatter: 'case peak'}}); }
+      if (s.before !== undefined) {
+        lines.push({yAxis: s.before, name: 'before', label: {formatter: 'before set-up'}});
+      }
+      return {
+        animation: false,
+        grid: {left: 64, right: 64, top: 30, bottom: 44},
+        legend: {top: 0},
+        tooltip: {trigger: 'axis'},
+        xAxis: axisName('ms since the trials started', {type: 'value'}),
+        // The axis holds the lines too, or a peak reached during set-up would be drawn off the chart.
+        yAxis: axisName('device memory (' + s.unit + ')', {type: 'value', scale: true, nameGap: 50,
+          min: function (v) { return s.before !== undefined ? Math.min(v.min, s.before) : v.min; },
+          max: function (v) { return s.peak !== undefined ? Math.max(v.max, s.peak) : v.max; }}),
+        series: [{name: 'device memory of the process', type: 'line', step: 'end', showSymbol: false,
+          data: s.points, connectNulls: false, lineStyle: {color: PALETTE[2]}, itemStyle: {color: PALETTE[2]},
+          areaStyle: {color: PALETTE[2], opacity: 0.15},
+          markLine: lines.length ? {silent: true, symbol: 'none', lineStyle: {type: 'dashed', color: '#888'},
+            label: {position: 'insideEndTop'}, data: lines} : undefined}]
+      };
+    },
+    // A case's trials in order; those during which a garbage collection ran in red.
+    gcTrials: function (s) {
+      return {
+        animation: false,
+        grid: {left: 56, right: 16, top: 30, bottom: 44},
+        legend: {top: 0},
+        tooltip: {trigger: 'item', formatter: function (p) {
+          return 'trial ' + p.value[0] + ': ' + p.value[1].toPrecision(4) + ' ' + escapeHtml(s.unit)
+              + (p.seriesName === 'garbage collection' ? ' (a collection ran)' : '');
+        }},
+        xAxis: axisName('trial', {type: 'value', minInterval: 1, min: 1}),
+        yAxis: axisName('time per call (' + s.unit + ', ' + s.clock + ')', {type: 'value', scale: true,
+          nameGap: 44}),
+        series: [
+          {name: 'trial', type: 'scatter', data: s.trials, symbolSize: 6, itemStyle: {color: PALETTE[0]}},
+          {name: 'garbage collection', type: 'scatter', data: s.gc, symbol: 'diamond', symbolSize: 11,
+            itemStyle: {color: '#c2362f'}}
+        ]
+      };
+    },
     kernels: function (s) {
       // One stacked bar: the call's GPU time by the library that launched each kernel, copies in grey.
       return {

@@ -10,10 +10,12 @@ import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Check;
 import io.gpubench.api.result.Correctness;
 import io.gpubench.api.result.DeviceInfo;
+import io.gpubench.api.result.DeviceMemory;
 import io.gpubench.api.result.Environment;
 import io.gpubench.api.result.KernelAudit;
 import io.gpubench.api.result.ErrorStats;
 import io.gpubench.api.result.Flag;
+import io.gpubench.api.result.HostMemory;
 import io.gpubench.api.result.Memory;
 import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.RunResult;
@@ -71,6 +73,43 @@ public final class ReportFixtures {
     cases.add(evilCase());
     return new RunResult(RunResult.SCHEMA, "run-h200", "2026-11-30T00:12:33.120Z", "2026-11-30T00:14:01.500Z",
         environment("bench-01", "NVIDIA H200", "570.86.15", "12.8"), cases);
+  }
+
+  /**
+   * A run whose memory has a timeline: a CUDA GEMM whose telemetry carries the process's device memory at each
+   * reading (one reading without it), with NVML's peak and before-set-up figures, and a CPU GEMM three of whose 40
+   * trials held a garbage collection. Constructed: no GPU run with per-sample memory is in the repository.
+   */
+  public static RunResult memoryRun() {
+    CaseResult gpu = gemm(GEMM_FP16, Precision.FP16, "cuda:0", 85_000, 11, CaseStatus.PASSED, 0.0084, false);
+    List<TelemetrySample> timeline = new ArrayList<>();
+    for (TelemetrySample x : gpu.telemetry().timeline()) {
+      int i = timeline.size();
+      Long bytes = i == 30 ? null : (i < 3 ? 540L : 553L) << 20;
+      timeline.add(new TelemetrySample(x.millis(), x.smClockMhz(), x.memClockMhz(), x.powerWatts(), x.temperatureC(),
+          bytes));
+    }
+    Telemetry t = gpu.telemetry();
+    Telemetry withMemory = new Telemetry(t.intervalMillis(), t.smClockMeanMhz(), t.smClockMinMhz(),
+        t.smClockMaxMhz(), t.powerMeanWatts(), t.powerMaxWatts(), t.temperatureMaxC(), t.throttleReasons(),
+        t.throttled(), t.shared(), t.otherProcesses(), timeline);
+    Memory nvml = new Memory(6_291_456L, null, null, null, new DeviceMemory(508L << 20, 561L << 20, 9L << 30,
+        150_119_301_120L, 71, "NVML (fixture)"));
+    CaseResult cpu = gemm(GEMM_FP32_CPU, Precision.FP32, "cpu", 1_200_000, 12, CaseStatus.PASSED, 1e-5, false);
+    HostMemory host = new HostMemory(262_160.0, 262_160L * 40, 40, 3L, 7.5, GC_TRIALS, 40, 96L << 20, 1L << 30,
+        Map.of());
+    return new RunResult(RunResult.SCHEMA, "run-memory", "2026-12-06T10:00:00Z", "2026-12-06T10:01:00Z",
+        environment("bench-01", "NVIDIA H200", "570.86.15", "12.8"), List.of(
+            with(gpu, withMemory, nvml), with(cpu, null, new Memory(null, null, null, host, null))));
+  }
+
+  /** The trials of {@link #memoryRun()}'s CPU case during which a collection ran, counted from 0. */
+  public static final List<Integer> GC_TRIALS = List.of(6, 19, 33);
+
+  private static CaseResult with(CaseResult c, Telemetry t, Memory m) {
+    return new CaseResult(c.id(), c.benchmark(), c.workload(), c.displayName(), c.backend(), c.precision(),
+        c.shape(), c.status(), c.message(), c.timing(), c.correctness(), c.throughput(), t, m, c.metrics(),
+        c.audit(), c.worldSize(), c.flags());
   }
 
   /** A kernel name that tries to break out of HTML, in an audit's table (names come from the driver, verbatim). */

@@ -50,29 +50,74 @@ class HtmlReportBrowserTest {
     ReportPage page = open(List.of(run), "single");
     JsonNode check = page.run("page-check.js");
 
-    List<String> kinds = new ArrayList<>();
-    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    List<String> kinds = kinds(check);
     // A histogram per timed case (8), a telemetry timeline per CUDA GEMM case (2), a leaderboard chart per model (2).
     assertThat(kinds).filteredOn("histogram"::equals).hasSize(8);
     assertThat(kinds).filteredOn("telemetry"::equals).hasSize(2);
+    // Its telemetry has no device memory per reading (results written before it was recorded): no memory timeline.
+    assertThat(kinds).doesNotContain("deviceMemory", "gcTrials");
     assertThat(kinds).filteredOn("leaderboard"::equals).hasSize(2);
-    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
-    assertChartsDrawn(check);
-    assertIsolatedAndClean(page, check);
+    assertEveryChartDrawnAndClean(page, check);
     page.screenshot(OUT.resolve("report-single.png"));
+  }
+
+  /**
+   * The memory timeline beside the clock timeline: the process's device memory at each telemetry reading, with the
+   * case's peak and its memory before set-up as lines; and a CPU case's trials in order with those during which a
+   * garbage collection ran marked.
+   */
+  @Test
+  void theMemoryTimelineStandsBesideTheClockTimelineAndGcTrialsAreMarked() throws Exception {
+    ReportPage page = open(List.of(ReportFixtures.memoryRun()), "memory");
+    JsonNode check = page.run("page-check.js");
+    List<String> kinds = kinds(check);
+    assertThat(kinds).containsExactly("roofline", "histogram", "telemetry", "deviceMemory", "histogram", "gcTrials");
+    assertEveryChartDrawnAndClean(page, check);
+
+    JsonNode memory = page.evaluate("(() => { const el = document.querySelector('figure.memory-timeline [data-chart]');"
+        + " const clock = document.querySelector('section.telemetry [data-chart]');"
+        + " const o = echarts.getInstanceByDom(el).getOption(); const a = el.getBoundingClientRect();"
+        + " const b = clock.getBoundingClientRect();"
+        + " return {points: o.series[0].data.filter(p => p[1] !== null).length, gaps: o.series[0].data"
+        + ".filter(p => p[1] === null).length, first: o.series[0].data[0][1], last: o.series[0].data[59][1],"
+        + " lines: o.series[0].markLine.data.map(l => l.yAxis), axis: o.yAxis[0].name,"
+        + " range: echarts.getInstanceByDom(el).getModel().getComponent('yAxis', 0).axis.scale.getExtent(),"
+        + " beside: Math.abs(a.top - b.top) < 2 && a.left > b.right,"
+        + " caption: el.parentElement.querySelector('figcaption').textContent}; })()");
+    assertThat(memory.get("points").asInt()).isEqualTo(59);
+    assertThat(memory.get("gaps").asInt()).isEqualTo(1);
+    assertThat(memory.get("first").asDouble()).isEqualTo(540.0);
+    assertThat(memory.get("last").asDouble()).isEqualTo(553.0);
+    assertThat(doubles(memory.get("lines"))).containsExactly(561.0, 508.0);
+    assertThat(memory.get("axis").asString()).isEqualTo("device memory (MiB)");
+    // The axis reaches the peak and the memory before set-up, which lie outside the trials' readings.
+    assertThat(memory.get("range").get(0).asDouble()).isLessThanOrEqualTo(508.0);
+    assertThat(memory.get("range").get(1).asDouble()).isGreaterThanOrEqualTo(561.0);
+    assertThat(memory.get("beside").asBoolean()).as("the memory timeline beside the clock's").isTrue();
+    assertThat(memory.get("caption").asString()).contains("the case's peak from its set-up on: 561 MiB, before the "
+        + "set-up: 508 MiB");
+
+    JsonNode gc = page.evaluate("(() => { const el = document.querySelector('section.gc-trials [data-chart]');"
+        + " const o = echarts.getInstanceByDom(el).getOption();"
+        + " return {plain: o.series[0].data.length, gc: o.series[1].data.map(p => p[0]),"
+        + " caption: el.parentElement.querySelector('figcaption').textContent}; })()");
+    assertThat(gc.get("plain").asInt()).isEqualTo(37);
+    // Trials counted from 1 on the chart, from 0 in memory.host.gcTrials.
+    assertThat(doubles(gc.get("gc"))).containsExactly(7.0, 20.0, 34.0);
+    assertThat(gc.get("caption").asString()).contains("red: a garbage collection ran during the trial (3 of 40, 7.5 "
+        + "ms of pauses in all)");
+    page.evaluate("document.querySelector('figure.memory-timeline').scrollIntoView()");
+    page.screenshot(OUT.resolve("report-memory.png"));
   }
 
   @Test
   void theKernelsSectionDrawsItsBarOfSharesAndListsTheTopKernels() throws Exception {
     ReportPage page = open(List.of(ReportFixtures.h200RunAudited()), "kernels");
     JsonNode check = page.run("page-check.js");
-    List<String> kinds = new ArrayList<>();
-    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    List<String> kinds = kinds(check);
     // a bar per audit that ran (the FP16 GEMM, the ViT); the refused audit has none
     assertThat(kinds).filteredOn("kernels"::equals).hasSize(2);
-    assertThat(check.get("rendered").asInt()).isEqualTo(kinds.size());
-    assertChartsDrawn(check);
-    assertIsolatedAndClean(page, check);
+    assertEveryChartDrawnAndClean(page, check);
 
     JsonNode sections = page.evaluate("Array.from(document.querySelectorAll('section.kernels')).map(s => {"
         + " const el = s.querySelector('[data-chart]');"
@@ -240,6 +285,13 @@ class HtmlReportBrowserTest {
     return ReportPage.open(browser.devTools(), file);
   }
 
+  // Every chart of the page drawn at load, nothing fetched, no error.
+  private static void assertEveryChartDrawnAndClean(ReportPage page, JsonNode check) {
+    assertThat(check.get("rendered").asInt()).isEqualTo(check.get("charts").size());
+    assertChartsDrawn(check);
+    assertIsolatedAndClean(page, check);
+  }
+
   private static void assertChartsDrawn(JsonNode check) {
     assertThat(check.get("charts")).isNotEmpty();
     for (JsonNode c : check.get("charts")) {
@@ -260,6 +312,13 @@ class HtmlReportBrowserTest {
     assertThat(page.requests()).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith("file:"));
     assertThat(strings(check.get("refs"))).as("references to anything outside the page").isEmpty();
     assertThat(check.get("embedded").asInt()).as("iframes, objects, embeds, links").isZero();
+  }
+
+  // The kinds of the page's charts, in page order.
+  private static List<String> kinds(JsonNode check) {
+    List<String> kinds = new ArrayList<>();
+    check.get("charts").forEach(c -> kinds.add(c.get("kind").asString()));
+    return kinds;
   }
 
   private static JsonNode chart(JsonNode check, String kind) {

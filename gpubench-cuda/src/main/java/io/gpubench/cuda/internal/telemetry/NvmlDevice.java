@@ -7,6 +7,7 @@ import com.sun.jna.ptr.PointerByReference;
 import io.gpubench.cuda.CudaErrors;
 import io.gpubench.cuda.internal.jna.CudaLibs;
 import io.gpubench.cuda.internal.jna.Nvml;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -204,29 +205,8 @@ public final class NvmlDevice {
    * @return bytes, or null where NVML cannot list processes, does not know the figure, or the process is not found
    */
   public Long processMemoryBytes(long ownPid) {
-    Nvml.NvmlProcessInfo[] infos = (Nvml.NvmlProcessInfo[]) new Nvml.NvmlProcessInfo().toArray(64);
-    IntByReference count = new IntByReference(infos.length);
-    int rc;
-    try {
-      rc = nvml.nvmlDeviceGetComputeRunningProcesses_v3(handle, count, infos[0]);
-    } catch (UnsatisfiedLinkError e) {
-      return null;
-    }
-    if (rc != 0) {
-      return null;
-    }
-    int n = Math.min(count.getValue(), infos.length);
-    Long only = null;
-    for (int i = 0; i < n; i++) {
-      infos[i].read();
-      long used = infos[i].usedGpuMemory;
-      Long value = used < 0 ? null : used; // NVML_VALUE_NOT_AVAILABLE is all ones
-      if (infos[i].pid == ownPid) {
-        return value;
-      }
-      only = value;
-    }
-    return n == 1 ? only : null;
+    ComputeProcesses p = list(ownPid, false);
+    return p == null ? null : p.ownBytes();
   }
 
   /**
@@ -238,6 +218,21 @@ public final class NvmlDevice {
    * @return the others, or null where NVML cannot list processes
    */
   public Set<String> otherProcesses(long ownPid) {
+    ComputeProcesses p = list(ownPid, true);
+    return p == null ? null : p.others();
+  }
+
+  /**
+   * The other compute processes and this process's device memory from one listing, for a telemetry sample.
+   *
+   * @param ownPid this process's id
+   * @return both, or null where NVML cannot list processes
+   */
+  public ComputeProcesses computeProcesses(long ownPid) {
+    return list(ownPid, true);
+  }
+
+  private ComputeProcesses list(long ownPid, boolean names) {
     Nvml.NvmlProcessInfo[] infos = (Nvml.NvmlProcessInfo[]) new Nvml.NvmlProcessInfo().toArray(64);
     IntByReference count = new IntByReference(infos.length);
     int rc;
@@ -249,24 +244,60 @@ public final class NvmlDevice {
     if (rc != 0) {
       return null;
     }
-    Set<String> others = new LinkedHashSet<>();
-    boolean ownSeen = false;
+    List<ComputeProcesses.Listed> listed = new ArrayList<>();
     for (int i = 0; i < count.getValue() && i < infos.length; i++) {
       infos[i].read();
       int pid = infos[i].pid;
-      if (pid == ownPid) {
-        ownSeen = true;
-        continue;
+      long used = infos[i].usedGpuMemory;
+      String name = null;
+      if (names && pid != ownPid) {
+        byte[] buf = new byte[256];
+        name = nvml.nvmlSystemGetProcessName(pid, buf, buf.length) == 0 ? CudaLibs.cString(buf) : "?";
       }
-      byte[] name = new byte[256];
-      String n = nvml.nvmlSystemGetProcessName(pid, name, name.length) == 0 ? CudaLibs.cString(name) : "?";
-      others.add(pid + " " + n);
+      listed.add(new ComputeProcesses.Listed(pid, used < 0 ? null : used, name)); // NVML_VALUE_NOT_AVAILABLE: ~0
     }
-    if (!ownSeen && !others.isEmpty()) {
-      // Another PID namespace: one of the listed processes is this one.
-      others.remove(others.iterator().next());
+    return ComputeProcesses.of(ownPid, listed);
+  }
+
+  /**
+   * The device's compute processes as this process sees them.
+   *
+   * @param others the processes other than this one, as {@code "pid name"}: where this process's id is not listed (a
+   *     container's own PID namespace) and others are, the first listed is taken to be this one
+   * @param ownBytes this process's device memory: its entry's, else the only listed process's, else null
+   */
+  public record ComputeProcesses(Set<String> others, Long ownBytes) {
+
+    /**
+     * One process as NVML lists it.
+     *
+     * @param pid its id
+     * @param usedBytes its device memory, or null where NVML does not know it
+     * @param name its name, or null where not looked up
+     */
+    record Listed(long pid, Long usedBytes, String name) {}
+
+    static ComputeProcesses of(long ownPid, List<Listed> listed) {
+      Set<String> others = new LinkedHashSet<>();
+      boolean ownSeen = false;
+      Long own = null;
+      for (Listed p : listed) {
+        if (p.pid() == ownPid) {
+          ownSeen = true;
+          own = p.usedBytes();
+          continue;
+        }
+        others.add(p.pid() + " " + (p.name() == null ? "?" : p.name()));
+      }
+      if (!ownSeen && listed.size() == 1) {
+        own = listed.get(0).usedBytes();
+      }
+      if (!ownSeen && !others.isEmpty()) {
+        // Another PID namespace: one of the listed processes is this one.
+        others.remove(others.iterator().next());
+      }
+      return new ComputeProcesses(others, own);
     }
-    return others;
   }
 
   /**

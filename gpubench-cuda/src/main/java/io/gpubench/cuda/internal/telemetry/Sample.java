@@ -14,6 +14,8 @@ import java.util.Set;
  * @param otherProcesses processes other than this one holding the GPU ("pid name"), or null where NVML could not
  *     list them
  * @param memoryUsedBytes device memory in use, or null
+ * @param processMemoryBytes this process's device memory ({@code usedGpuMemory} of its entry among the compute
+ *     processes, read in the same NVML call as the other processes), or null where NVML could not say
  */
 public record Sample(
     double millis,
@@ -23,4 +25,23 @@ public record Sample(
     Double temperatureC,
     Long reasons,
     Set<String> otherProcesses,
-    Long memoryUsedBytes) {}
+    Long memoryUsedBytes,
+    Long processMemoryBytes) {
+
+  /**
+   * A reading without this process's device memory.
+   *
+   * @param millis milliseconds since recording started
+   * @param smClockMhz SM clock
+   * @param memClockMhz memory clock
+   * @param powerWatts board power
+   * @param temperatureC temperature
+   * @param reasons clock-event reason bits
+   * @param otherProcesses the other processes
+   * @param memoryUsedBytes device memory in use
+   */
+  public Sample(double millis, Double smClockMhz, Double memClockMhz, Double powerWatts, Double temperatureC,
+      Long reasons, Set<String> otherProcesses, Long memoryUsedBytes) {
+    this(millis, smClockMhz, memClockMhz, powerWatts, temperatureC, reasons, otherProcesses, memoryUsedBytes, null);
+  }
+}

@@ -20,6 +20,8 @@ import java.util.TreeSet;
  *       cap), or the mean busy SM clock was below {@link #CLOCK_SHARE} of the device's maximum.
  *   <li>{@code shared}: any sample saw a compute process other than this one on the GPU.
  * </ul>
+ * The timeline keeps every sample's clocks, power, temperature and this process's device memory, for the report's
+ * charts.
  */
 public final class TelemetryAggregator {
   /** The share of busy samples with a costly reason above which a case is throttled. */
@@ -82,7 +84,8 @@ public final class TelemetryAggregator {
       if (s.otherProcesses() != null) {
         others.addAll(s.otherProcesses());
       }
-      timeline.add(new TelemetrySample(s.millis(), s.smClockMhz(), s.memClockMhz(), s.powerWatts(), s.temperatureC()));
+      timeline.add(new TelemetrySample(s.millis(), s.smClockMhz(), s.memClockMhz(), s.powerWatts(), s.temperatureC(),
+          s.processMemoryBytes()));
     }
     for (Sample s : busy) {
       if (s.reasons() != null && (s.reasons() & ClockEventReasons.COSTLY) != 0) {

@@ -6,7 +6,6 @@ import io.gpubench.api.spi.TrialConditions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -63,9 +62,11 @@ public final class TelemetrySampler implements TelemetryRecorder {
   }
 
   private void sample() {
-    Set<String> others = device.otherProcesses(ownPid);
+    // One listing of the compute processes gives the other tenants and this process's device memory.
+    NvmlDevice.ComputeProcesses processes = device.computeProcesses(ownPid);
     Sample s = new Sample((System.nanoTime() - start) / 1e6, device.smClockMhz(), device.memClockMhz(),
-        device.powerWatts(), device.temperatureC(), device.reasons(), others, device.memoryUsedBytes());
+        device.powerWatts(), device.temperatureC(), device.reasons(), processes == null ? null : processes.others(),
+        device.memoryUsedBytes(), processes == null ? null : processes.ownBytes());
     synchronized (samples) {
       samples.add(s);
     }

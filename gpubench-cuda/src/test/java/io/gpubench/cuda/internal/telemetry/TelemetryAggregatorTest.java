@@ -88,6 +88,37 @@ class TelemetryAggregatorTest {
   }
 
   @Test
+  void theTimelineCarriesTheProcesssDeviceMemoryOfEachReading() {
+    List<Sample> samples = List.of(
+        new Sample(0, 1980.0, 3201.0, 300.0, 50.0, 0L, Set.of(), 2L << 30, 600L << 20),
+        new Sample(20, 1980.0, 3201.0, 300.0, 50.0, 0L, Set.of(), 3L << 30, 1800L << 20),
+        new Sample(40, 1980.0, 3201.0, 300.0, 50.0, 0L, Set.of(), 3L << 30, null));
+    Telemetry t = TelemetryAggregator.summarise(20, 1980.0, samples);
+    assertThat(t.timeline()).extracting(io.gpubench.api.result.TelemetrySample::processMemoryBytes)
+        .containsExactly(600L << 20, 1800L << 20, null);
+  }
+
+  /** One NVML listing gives the other tenants and this process's memory, by the rules each had alone. */
+  @Test
+  void oneListingOfTheComputeProcessesGivesTheOthersAndThisProcesssMemory() {
+    var own = new NvmlDevice.ComputeProcesses.Listed(100, 700L << 20, null);
+    var other = new NvmlDevice.ComputeProcesses.Listed(4242, 9L << 30, "python3");
+    var both = NvmlDevice.ComputeProcesses.of(100, List.of(other, own));
+    assertThat(both.others()).containsExactly("4242 python3");
+    assertThat(both.ownBytes()).isEqualTo(700L << 20);
+    // A container's own PID namespace: this JVM's id is not listed; one process listed is this one.
+    var alone = NvmlDevice.ComputeProcesses.of(7, List.of(new NvmlDevice.ComputeProcesses.Listed(31337, 512L << 20,
+        "java")));
+    assertThat(alone.others()).isEmpty();
+    assertThat(alone.ownBytes()).isEqualTo(512L << 20);
+    // Two listed, neither this id: which is this one is not known, so its memory is not either.
+    var unknown = NvmlDevice.ComputeProcesses.of(7, List.of(other, new NvmlDevice.ComputeProcesses.Listed(31337,
+        512L << 20, "java")));
+    assertThat(unknown.ownBytes()).isNull();
+    assertThat(unknown.others()).hasSize(1);
+  }
+
+  @Test
   void reasonNames() {
     assertThat(ClockEventReasons.names(0x4 | 0x40 | 0x1000)).containsExactly("sw_power_cap", "hw_thermal_slowdown",
         "0x1000");
