@@ -15,7 +15,9 @@ import java.util.Locale;
  * What worker processes cost, measured (not a test): the wall time of the 1,000 trivial cases in each fork mode
  * minus the cases' own calls, per case, and a worker's start (the 20 cases in {@code case} mode: a worker each).
  * The line to read is the last: the wire's cost per case, the {@code device} mode's over the {@code none} mode's
- * (in-process), the median of the rounds (issue 23: at most 1 ms). Run by hand on a quiet machine, one command:
+ * (in-process), the median of the rounds (issue 23: at most 1 ms), then the same over the last quarter of the cases,
+ * each case's own account of its seconds, once the fresh worker's JIT has compiled the harness (the first cases of a
+ * worker cost several times the last). Run by hand on a quiet machine, one command:
  * {@code mvn -o -q -pl gpubench-engine test-compile org.codehaus.mojo:exec-maven-plugin:3.5.0:java
  * -Dexec.classpathScope=test -Dexec.mainClass=io.gpubench.engine.WorkerCosts -Dexec.args=3} (the argument: rounds).
  *
@@ -35,9 +37,12 @@ public final class WorkerCosts {
     }
     System.out.printf(Locale.ROOT, "load average before: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
     java.util.List<Double> wire = new java.util.ArrayList<>();
+    java.util.List<Double> steady = new java.util.ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
       double none = measure("none", null, round);
+      double noneSteady = lastSteady;
       double device = measure("device", null, round);
+      steady.add(lastSteady - noneSteady);
       if (System.getenv("QUICK") == null) {
         measure("class", null, round);
         measure("case", "i=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20", round);
@@ -49,6 +54,10 @@ public final class WorkerCosts {
     System.out.printf(Locale.ROOT, "the wire per case, device over in-process: %.3f ms (median of %d rounds: %s)%n",
         wire.get(wire.size() / 2), wire.size(), wire.stream().map(w -> String.format(Locale.ROOT, "%.3f", w))
             .toList());
+    java.util.Collections.sort(steady);
+    System.out.printf(Locale.ROOT, "the same over the last quarter of the cases (a worker's JIT done with the harness):"
+        + " %.3f ms (median of %d rounds: %s)%n", steady.get(steady.size() / 2), steady.size(),
+        steady.stream().map(w -> String.format(Locale.ROOT, "%.3f", w)).toList());
   }
 
   private static void launchers(int rounds, String[] launchers) throws Exception {
@@ -74,6 +83,8 @@ public final class WorkerCosts {
 
   private static String launcher;
   private static double lastStart;
+  // the last run's mean seconds per case in the engine's account of it (spent.totalSeconds), over its last quarter
+  private static double lastSteady;
 
   private static double measure(String mode, String shapes, int round) throws Exception {
     Path out = Files.createTempDirectory("gpubench-costs");
@@ -104,6 +115,9 @@ public final class WorkerCosts {
     lastStart = r.cases().stream().mapToDouble(c -> c.timing() == null || c.timing().spent() == null ? 0
         : c.timing().spent().workerStartSeconds())
         .average().orElse(0);
+    java.util.List<CaseResult> tail = r.cases().subList(r.cases().size() * 3 / 4, r.cases().size());
+    lastSteady = tail.stream().mapToDouble(c -> c.timing() == null || c.timing().spent() == null ? 0
+        : c.timing().spent().totalSeconds()).average().orElse(0) * 1e3;
     long failed = r.cases().stream().filter(c -> c.status() != io.gpubench.api.result.CaseStatus.PASSED).count();
     System.out.printf(Locale.ROOT, "round %d, %sfork=%-6s %4d cases (%d not passed): wall %7.3f s, engine + workers"
         + " %.3f ms/case, worker start %.3f s a case%n", round, launcher == null ? "" : "launcher=" + launcher + ", ",

@@ -23,7 +23,11 @@ public enum Control {
   CONFIGURED("configured"),
   /** Engine to worker: steps of a case to run in order, stopping at the first that fails. */
   STEPS("steps"),
-  /** Worker to engine, during {@link #STEPS}: the index of the step that starts now, for time limits and messages. */
+  /**
+   * Worker to engine, during {@link #STEPS}: the index of the step under way, for time limits and messages. A worker
+   * on the engine's host sends it once the step has run a little while (it marks every step in a file the engine
+   * reads if it loses the worker); a worker on another host, as each step starts.
+   */
   PROGRESS("progress"),
   /** Worker to engine: the replies of the steps run, and the failure of the one that failed, if any. */
   REPLIES("replies"),

@@ -23,13 +23,15 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 6: a case's request carries the cache
+   * The protocol's version; the engine refuses a worker that speaks another. 7: a telemetry sample carries the
+   * process's device memory, and a worker on the engine's host marks its steps in a file and announces only those
+   * that run a while ({@code wire/v7.txt}); 6: a case's request carries the cache
    * and device-timing modes, not the engine's whole trial policy ({@code wire/v6.txt}); 5: the shape first written
    * down in the engine's test resources (checked by {@code WireShapeTest}: the request and reply records as the Slurm
    * launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
    * request, one step a frame).
    */
-  public static final int VERSION = 6;
+  public static final int VERSION = 7;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;

@@ -27,6 +27,15 @@ interface Launcher {
       boolean gpus, Path dir) throws IOException;
 
   /**
+   * Whether this launcher's workers keep a {@link StepMarker} the engine can read (they share its host and folder).
+   *
+   * @return true for workers on this host
+   */
+  default boolean marksSteps() {
+    return false;
+  }
+
+  /**
    * The log of one worker of a launch.
    *
    * @param dir the workers' folder

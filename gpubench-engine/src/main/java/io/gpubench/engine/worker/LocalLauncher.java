@@ -18,6 +18,11 @@ final class LocalLauncher implements Launcher {
   static final String RANK_VARIABLE = "GPUBENCH_WORKER_RANK";
 
   @Override
+  public boolean marksSteps() {
+    return true;
+  }
+
+  @Override
   public List<WorkerHandle> launch(String name, int tasks, List<String> command, Map<String, String> environment,
       boolean gpus, Path dir) throws IOException {
     List<WorkerHandle> out = new ArrayList<>();
@@ -28,6 +33,7 @@ final class LocalLauncher implements Launcher {
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(environment);
         pb.environment().put(RANK_VARIABLE, String.valueOf(r));
+        pb.environment().put(StepMarker.VARIABLE, StepMarker.file(dir, name, tasks, r).toString());
         out.add(new Child(pb.start(), log, dir));
       }
     } catch (IOException e) {

@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -46,15 +49,27 @@ public final class WorkerMain {
     io.gpubench.engine.memory.HeapWatch.watch(t);
     return t;
   });
+  // where the step under way is marked for the engine (null: announce every step over the wire), the batches of
+  // steps received, counted as the engine counts them, and the later step of the batch not yet announced (-1: none)
+  private final StepMarker marker;
+  private int batches;
+  private final int[] unannounced = {-1};
+  private final ScheduledExecutorService announcer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "gpubench-announcer");
+    t.setDaemon(true);
+    return t;
+  });
   private final Function<BackendSettings, LocalRunner> runners;
   private volatile LocalRunner session;
   // what the engine said about the world's barrier: "release", or "abort" after another rank failed
   private final java.util.concurrent.BlockingQueue<String> barrierNews = new java.util.concurrent.LinkedBlockingQueue<>();
 
-  private WorkerMain(DataInputStream in, DataOutputStream out, Function<BackendSettings, LocalRunner> runners) {
+  private WorkerMain(DataInputStream in, DataOutputStream out, Function<BackendSettings, LocalRunner> runners,
+      StepMarker marker) {
     this.in = in;
     this.out = out;
     this.runners = runners;
+    this.marker = marker;
   }
 
   /**
@@ -96,8 +111,22 @@ public final class WorkerMain {
     String step = System.getenv("SLURM_STEP_ID");
     hello.put("slurmStep", job == null || step == null ? "" : job + "." + step);
     Frames.write(out, Control.HELLO, hello);
-    new WorkerMain(in, out, runners).serve();
+    new WorkerMain(in, out, runners, marker(System.getenv(StepMarker.VARIABLE))).serve();
     System.exit(0);
+  }
+
+  /** The step marker the engine named, or none (the worker then announces every step over the wire). */
+  private static StepMarker marker(String file) {
+    if (file == null || file.isBlank()) {
+      return null;
+    }
+    try {
+      return StepMarker.open(java.nio.file.Path.of(file));
+    } catch (IOException | RuntimeException e) {
+      System.err.println("gpubench worker: cannot map the step marker " + file + " (" + e + "); every step is"
+          + " announced over the wire instead");
+      return null;
+    }
   }
 
   /** The rank in the launch: the engine's variable for its children, Slurm's for the tasks of a step. */
@@ -219,11 +248,10 @@ public final class WorkerMain {
     try {
       List<Object> replies = new ArrayList<>(calls.size());
       Failure failure = null;
+      int batch = ++batches;
       for (int i = 0; i < calls.size(); i++) {
         Step.Call c = calls.get(i);
-        if (i > 0) {
-          Frames.write(out, Control.PROGRESS, i);
-        }
+        ScheduledFuture<?> announcement = announce(batch, i);
         if (c.step() == Step.PREPARE) {
           barrierNews.clear();
         }
@@ -232,9 +260,17 @@ public final class WorkerMain {
         } catch (StepFailed e) {
           failure = e.failure();
           break;
+        } finally {
+          if (announcement != null) {
+            announcement.cancel(false);
+          }
         }
       }
-      Frames.writeReplies(out, new Frames.Replies(replies, failure));
+      synchronized (unannounced) {
+        // no announcement of this batch's steps may follow its replies
+        unannounced[0] = -1;
+        Frames.writeReplies(out, new Frames.Replies(replies, failure));
+      }
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.
     } catch (Throwable e) {
@@ -245,6 +281,51 @@ public final class WorkerMain {
         Frames.write(out, Control.WORKER_ERROR, io.gpubench.engine.protocol.Throwables.describe(e));
       } catch (Throwable ignored) {
         // nothing more can be said here; the watch halts the worker with what it knows
+      }
+    }
+  }
+
+  /**
+   * How long a step of a batch runs before the engine is told it started, where the step is marked
+   * ({@link StepMarker}): the engine's time limit is a step's and counts from the last step it was told of, so a step
+   * it learns of this late runs at most this much past its limit; a step that ends sooner costs no frame.
+   */
+  static final long ANNOUNCE_AFTER_MILLIS = 20;
+
+  /**
+   * Says that a step of a batch starts: the first is known from the batch itself; a later one is marked, and
+   * announced over the wire once it has run {@value #ANNOUNCE_AFTER_MILLIS} ms, or at once without a marker.
+   *
+   * @return the pending announcement to cancel when the step ends, or null
+   */
+  private ScheduledFuture<?> announce(int batch, int step) throws IOException {
+    if (marker == null) {
+      if (step > 0) {
+        Frames.write(out, Control.PROGRESS, step);
+      }
+      return null;
+    }
+    marker.at(batch, step);
+    if (step == 0) {
+      return null;
+    }
+    synchronized (unannounced) {
+      unannounced[0] = step;
+    }
+    return announcer.schedule(() -> announceNow(step), ANNOUNCE_AFTER_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Tells the engine that a step started, unless it has ended since. */
+  private void announceNow(int step) {
+    synchronized (unannounced) {
+      if (unannounced[0] != step) {
+        return;
+      }
+      unannounced[0] = -1;
+      try {
+        Frames.write(out, Control.PROGRESS, step);
+      } catch (IOException e) {
+        // the engine is gone; the reader sees the end of the stream
       }
     }
   }

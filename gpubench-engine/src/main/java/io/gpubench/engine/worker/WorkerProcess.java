@@ -36,10 +36,14 @@ final class WorkerProcess implements AutoCloseable {
   private final DataInputStream in;
   private final DataOutputStream out;
   private volatile boolean lost;
+  // the worker's step marker (null where it has none), and the batches of steps sent it, as it counts them
+  private final Path marker;
+  private int batches;
 
-  private WorkerProcess(String name, WorkerHandle handle, WireServer.Accepted connection) {
+  private WorkerProcess(String name, WorkerHandle handle, WireServer.Accepted connection, Path marker) {
     this.name = name;
     this.handle = handle;
+    this.marker = marker;
     this.socket = connection.socket();
     this.in = connection.in();
     this.out = connection.out();
@@ -96,7 +100,8 @@ final class WorkerProcess implements AutoCloseable {
       String rankName = ranks == 1 ? name : name + "-r" + r;
       Thread t = new Thread(() -> {
         try {
-          workers[rank] = connect(start, rankName, launchId, rank, handles.get(rank), deadline);
+          Path marker = start.launcher().marksSteps() ? StepMarker.file(dir, name, ranks, rank) : null;
+          workers[rank] = connect(start, rankName, launchId, rank, handles.get(rank), deadline, marker);
         } catch (StepFailed e) {
           failures[rank] = e;
         } catch (RuntimeException e) {
@@ -133,7 +138,7 @@ final class WorkerProcess implements AutoCloseable {
 
   /** Waits for one rank's hello, checks its protocol version and configures it. */
   private static WorkerProcess connect(Start start, String name, String launchId, int rank, WorkerHandle handle,
-      long deadline) throws StepFailed {
+      long deadline, Path marker) throws StepFailed {
     WireServer.Accepted a = start.wire().await(launchId, rank, deadline, handle::alive);
     if (a == null) {
       boolean alive = handle.alive();
@@ -141,7 +146,7 @@ final class WorkerProcess implements AutoCloseable {
           + start.startTimeout().toSeconds() + " s; " : "") + handle.death(), null, false, true), null);
     }
     handle.hello(a.hello().body());
-    WorkerProcess w = new WorkerProcess(name, handle, a);
+    WorkerProcess w = new WorkerProcess(name, handle, a, marker);
     try {
       int version = a.hello().body().path("version").asInt();
       if (version != Frames.VERSION) {
@@ -194,7 +199,8 @@ final class WorkerProcess implements AutoCloseable {
   /**
    * Asks for steps and waits for their replies, handing the frames the worker sends while a step runs (a rank of a
    * world arriving at the engine's barrier) to {@code interim}. The time limit is a step's: it starts again with each
-   * step the worker says it starts.
+   * step the worker says it starts (once the step has run a little while, where the worker has a {@link StepMarker};
+   * the marker names the step under way when the worker is lost).
    *
    * @param calls the steps, in order
    * @param timeout the longest one step may take
@@ -208,6 +214,7 @@ final class WorkerProcess implements AutoCloseable {
     if (!usable()) {
       throw lostFailure(phase, "the worker " + name + " was already lost");
     }
+    int batch = ++batches;
     try {
       Frames.writeSteps(out, calls);
       long deadline = System.nanoTime() + timeout.toNanos();
@@ -255,13 +262,21 @@ final class WorkerProcess implements AutoCloseable {
     } catch (SocketTimeoutException e) {
       String dump = threadDump();
       lose();
+      phase = marked(calls, batch, phase);
       throw new StepFailed(new Failure(phase, null, "timed out after " + timeout.toSeconds()
           + " s; the worker was stopped. Its threads:\n" + dump, null, false, true), null);
     } catch (IOException e) {
       lost = true;
       closeSocket();
-      throw lostFailure(phase, handle.death());
+      throw lostFailure(marked(calls, batch, phase), handle.death());
     }
+  }
+
+  /** The phase of the step the worker's marker says was under way, else the one the engine knew of. */
+  private Phase marked(java.util.List<Step.Call> calls, int batch, Phase known) {
+    java.util.OptionalInt at = StepMarker.read(marker, batch);
+    return at.isPresent() && at.getAsInt() >= 0 && at.getAsInt() < calls.size()
+        ? calls.get(at.getAsInt()).step().phase() : known;
   }
 
   /**
