@@ -23,6 +23,10 @@ import java.util.Locale;
  * of warm-up at the pace of the last round: a loop of millisecond calls would need minutes, and its call overhead
  * does not matter at that length; the detail says which.
  *
+ * <p>Within a budget, the warm-up leaves the case's fewest trials their time ({@link Steps.Reserve}): its cap is
+ * lowered, round by round, to the budget less that many trials at the latest time a trial takes, and never below
+ * {@value #MIN_CAP_SHARE} of the plan's cap.
+ *
  * <p>Where the engine picks the calls per trial, a few batches size them before the first round (until a batch
  * lasts half a trial), and they follow the time per call round by round ({@link CallsPerTrial#auto}).
  */
@@ -42,6 +46,9 @@ final class SteadyWarmup {
 
   /** A round lasts this share of the warm-up so far. */
   static final double ROUND_GROWTH = 0.5;
+
+  /** The least share of the plan's cap a reserve for the fewest trials leaves the warm-up. */
+  static final double MIN_CAP_SHARE = 0.5;
 
   /** The most batches that size the engine's calls per trial before the first round. */
   static final int MAX_SIZING_BATCHES = 6;
@@ -95,7 +102,8 @@ final class SteadyWarmup {
     WarmupRule rule = new WarmupRule(request.capSeconds());
     List<Steps.Round> made = new ArrayList<>();
     double spent = request.spentSeconds();
-    long deadline = System.nanoTime() + (long) (Math.max(0, request.capSeconds() - spent) * 1e9);
+    long begin = System.nanoTime();
+    long deadline = begin + (long) (Math.max(0, request.capSeconds() - spent) * 1e9);
     double seconds = 0;
     long calls = 0;
     double perCall = request.perCallNanos();
@@ -125,13 +133,26 @@ final class SteadyWarmup {
       }
       batchNanos = perCall * callsPerTrial;
     }
+    Steps.Reserve reserve = request.reserve();
+    boolean reserved = false;
     while (true) {
+      if (reserve.trials() > 0) {
+        // the trials the budget must still hold, at the time a trial takes now; never below half the plan's cap: a
+        // budget too small for the fewest trials gets half a warm-up rather than none
+        double cap = Math.max(MIN_CAP_SHARE * request.capSeconds(),
+            reserve.budgetSeconds() - reserve.trials() * batchNanos * 1e-9);
+        if (cap < rule.capSeconds()) {
+          rule.lowerCap(cap);
+          reserved = true;
+          deadline = begin + (long) (Math.max(0, cap - spent) * 1e9);
+        }
+      }
       double target = Math.min(ROUND_MAX_SECONDS, Math.max(roundMin, ROUND_GROWTH * (spent + seconds)));
       int batches = (int) Math.max(1, Math.min(MAX_BATCHES, Math.round(target * 1e9 / Math.max(1, batchNanos))));
       long[] before = counts.read();
       boolean reached = thresholds.reached(before[0], before[1]);
       double away = reached ? 0 : thresholds.runsToGo(before[0], before[1], callsPerTrial) * batchNanos / 1e9;
-      boolean due = reached || spent + seconds + away > Math.min(JIT_REACH_SECONDS, request.capSeconds());
+      boolean due = reached || spent + seconds + away > Math.min(JIT_REACH_SECONDS, rule.capSeconds());
       loopStates.add(new LoopState(before[0], before[1], reached, due, away, callsPerTrial));
       Steps.Round r = rounds.make(batches, callsPerTrial, deadline);
       made.add(r);
@@ -151,6 +172,11 @@ final class SteadyWarmup {
         LoopState quoted = decision.get().end() == WarmupEnd.STEADY ? loopStates.get(n - WarmupRule.WINDOW)
             : loopStates.get(n - 1);
         String detail = decision.get().detail() + "; " + quoted.words(thresholds);
+        if (reserved && decision.get().end() == WarmupEnd.CAP) {
+          detail += String.format(Locale.ROOT, "; the cap lowered to %.3g s to leave the %d fewest trials (%.3g ms"
+              + " each) their time in the fork's budget of %.3g s", rule.capSeconds(), reserve.trials(),
+              batchNanos * 1e-6, reserve.budgetSeconds());
+        }
         boolean steady = decision.get().end() == WarmupEnd.STEADY;
         boolean atOnce = steady && atOnce(made, loopStates.get(0).reached());
         return new Steps.Settled(made, steady, detail, seconds, calls, callsPerTrial, atOnce);

@@ -127,7 +127,7 @@ final class WarmupRounds {
     int start = plan.callsPerTrial() > 0 ? plan.callsPerTrial() : ruleCalls();
     double perCall = Double.isNaN(perCallNanos) ? 0 : perCallNanos;
     Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(plan.capSeconds(), spentSeconds, perCall, start,
-        auto), this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
+        auto, plan.reserve()), this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
     settledCalls = s.callsPerTrial();
     if (!s.steady() && plan.capBy() != null) {
       s = new Steps.Settled(s.rounds(), false, s.detail() + " (the cap: " + plan.capBy() + ")", s.seconds(),

@@ -95,8 +95,47 @@ public final class Steps {
    *     device clock)
    * @param capBy what set the cap, for the detail of a warm-up it cut short, such as {@code "90% of the fork's
    *     budget of 2.50 s"}
+   * @param reserve where the cap is a share of the fork's budget, the trials the warm-up must leave time for; else
+   *     {@link Reserve#NONE}
    */
-  public record SettlePlan(double capSeconds, int callsPerTrial, String capBy) {}
+  public record SettlePlan(double capSeconds, int callsPerTrial, String capBy, Reserve reserve) {
+
+    /**
+     * A plan; no reserve where none is given.
+     *
+     * @param capSeconds cap
+     * @param callsPerTrial calls per trial
+     * @param capBy what set the cap
+     * @param reserve the trials to leave time for, or null for none
+     */
+    public SettlePlan {
+      reserve = reserve == null ? Reserve.NONE : reserve;
+    }
+
+    /**
+     * A plan without a reserve.
+     *
+     * @param capSeconds cap
+     * @param callsPerTrial calls per trial
+     * @param capBy what set the cap
+     */
+    public SettlePlan(double capSeconds, int callsPerTrial, String capBy) {
+      this(capSeconds, callsPerTrial, capBy, Reserve.NONE);
+    }
+  }
+
+  /**
+   * The trials a warm-up within a budget leaves time for: it ends by the budget less that many trials at the time a
+   * trial takes by the latest round, so that the declared fewest trials are made ({@code @Trials(min)}), not cut by
+   * the budget after two.
+   *
+   * @param trials the trials to leave time for; 0 for none
+   * @param budgetSeconds the seconds the warm-up and the trials share
+   */
+  public record Reserve(int trials, double budgetSeconds) {
+    /** No reserve. */
+    public static final Reserve NONE = new Reserve(0, 0);
+  }
 
   /**
    * How the trials are to be made.
@@ -130,9 +169,39 @@ public final class Steps {
    * @param perCallNanos the time per call so far, for sizing the first round
    * @param callsPerTrial the calls per trial (and per batch of a round) to start with
    * @param autoCalls whether the calls per trial follow the time per call, round by round
+   * @param reserve the trials the warm-up leaves time for
    */
   public record SettleRequest(double capSeconds, double spentSeconds, double perCallNanos, int callsPerTrial,
-      boolean autoCalls) {}
+      boolean autoCalls, Reserve reserve) {
+
+    /**
+     * A request; no reserve where none is given.
+     *
+     * @param capSeconds cap
+     * @param spentSeconds spent
+     * @param perCallNanos time per call
+     * @param callsPerTrial calls per trial
+     * @param autoCalls whether the calls follow the time
+     * @param reserve the trials to leave time for, or null for none
+     */
+    public SettleRequest {
+      reserve = reserve == null ? Reserve.NONE : reserve;
+    }
+
+    /**
+     * A request without a reserve.
+     *
+     * @param capSeconds cap
+     * @param spentSeconds spent
+     * @param perCallNanos time per call
+     * @param callsPerTrial calls per trial
+     * @param autoCalls whether the calls follow the time
+     */
+    public SettleRequest(double capSeconds, double spentSeconds, double perCallNanos, int callsPerTrial,
+        boolean autoCalls) {
+      this(capSeconds, spentSeconds, perCallNanos, callsPerTrial, autoCalls, Reserve.NONE);
+    }
+  }
 
   /**
    * One round of warm-up calls, made as trials make them.

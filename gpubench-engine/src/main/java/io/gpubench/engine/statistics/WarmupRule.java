@@ -53,7 +53,7 @@ public final class WarmupRule {
   /** The most share of the window's time the JIT may spend compiling and count as quiet. */
   public static final double QUIET_SHARE = 0.02;
 
-  private final double capSeconds;
+  private double capSeconds;
   private final List<Round> rounds = new ArrayList<>();
 
   /**
@@ -116,6 +116,24 @@ public final class WarmupRule {
       throw new IllegalArgumentException("a warm-up cap of " + capSeconds + " s: it must be positive");
     }
     this.capSeconds = capSeconds;
+  }
+
+  /**
+   * Lowers the cap, as where the time left after the warm-up must still hold a case's fewest trials.
+   *
+   * @param seconds the new cap, if lower than the current one
+   */
+  public void lowerCap(double seconds) {
+    capSeconds = Math.min(capSeconds, seconds);
+  }
+
+  /**
+   * The cap as it stands.
+   *
+   * @return seconds
+   */
+  public double capSeconds() {
+    return capSeconds;
   }
 
   /**

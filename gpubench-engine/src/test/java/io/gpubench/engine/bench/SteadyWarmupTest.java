@@ -92,6 +92,32 @@ class SteadyWarmupTest {
   }
 
   @Test
+  void withinABudgetTheWarmUpLeavesTheFewestTrialsTheirTime() throws Throwable {
+    // 6 ms calls that never settle (the JIT never quiet), a fork's budget of 0.125 s, its warm-up cap 90% of it:
+    // ten trials need 60 ms, so the warm-up ends by 65 ms instead of 112.5 ms
+    FakeRounds busy = new FakeRounds(6_000_000, 6_000_000, 0, Integer.MAX_VALUE);
+    Steps.Settled s = busy.settle(new Steps.SettleRequest(0.1125, 0, 6_000_000, 1, true,
+        new Steps.Reserve(10, 0.125)));
+    assertThat(s.steady()).isFalse();
+    // (the fake runner's time is simulated, so its rounds do not stop at the cap's deadline: a round may overrun it)
+    assertThat(s.seconds()).isGreaterThanOrEqualTo(0.065).isLessThan(0.09);
+    assertThat(s.detail()).contains("the cap lowered to 0.0650 s to leave the 10 fewest trials (6.00 ms each) their"
+        + " time in the fork's budget of 0.125 s");
+
+    // a budget that cannot hold the fewest trials at all: half the plan's cap for the warm-up, not none
+    FakeRounds tooMany = new FakeRounds(6_000_000, 6_000_000, 0, Integer.MAX_VALUE);
+    Steps.Settled t = tooMany.settle(new Steps.SettleRequest(0.1125, 0, 6_000_000, 1, true,
+        new Steps.Reserve(100, 0.125)));
+    assertThat(t.seconds()).isGreaterThanOrEqualTo(0.05625).isLessThan(0.09);
+    assertThat(t.detail()).contains("the cap lowered to 0.0563 s to leave the 100 fewest trials");
+
+    // without a reserve (a declared cap, a fresh worker's first case) the cap is the plan's
+    FakeRounds plain = new FakeRounds(6_000_000, 6_000_000, 0, Integer.MAX_VALUE);
+    assertThat(plain.settle(new Steps.SettleRequest(0.1125, 0, 6_000_000, 1, true)).seconds())
+        .isGreaterThanOrEqualTo(0.1125);
+  }
+
+  @Test
   void aFreshLoopIsNotSteadyBeforeC2CouldHaveCompiledItThoughFlatAndQuiet() throws Throwable {
     // a 35 µs call, flat from the first round and no compilation queued: C1's loop calling the kernel's own code
     FakeRounds runner = new FakeRounds(35_000, 35_000, 0, 0, 0);
