@@ -42,6 +42,16 @@ for run in ("engine", "djl"):
               f"{'-' if per_call is None else f'{per_call:.0f}':>8}")
         if c["status"] != "PASSED":
             print("    " + (c.get("message") or "").splitlines()[0][:300])
+        # The memory timeline (telemetry.timeline[].processMemoryBytes): how many readings carry the process's
+        # memory, and their largest beside the case's peak (the peak may come from set-up, outside the trials).
+        timeline = (c.get("telemetry") or {}).get("timeline") or []
+        readings = [s["processMemoryBytes"] for s in timeline if s.get("processMemoryBytes") is not None]
+        if timeline:
+            print(f"    timeline: {len(readings)} of {len(timeline)} readings with the process's memory, "
+                  f"largest {fmt(max(readings) if readings else None)} MiB")
+    report = os.path.join(out, run, "report.html")
+    if os.path.exists(report):
+        print(f"    {run}/report.html: {open(report).read().count('deviceMemory')} mentions of the memory timeline")
 try:
     print(open(os.path.join(out, "torch-memory.log")).read().strip().splitlines()[-1])
 except (OSError, IndexError):
