@@ -60,11 +60,12 @@ public @interface Trials {
 
   /**
    * The most seconds one case takes to warm up and time, all its forks together: each fork gets its share, its
-   * warm-up until steady at most {@code 9/10} of it (a warm-up cut short is flagged {@code not-steady}, and the trials
-   * start), its trials the rest; the first case of a fresh worker JVM may warm up for 1 s beyond it, as that JVM
-   * compiles the harness along with the case. Where {@link #maxWarmupSeconds()} declares a warm-up cap of its own,
-   * the budget bounds the trials alone. A case whose forks disagree may take up to twice its budget for the further forks that
-   * tell which outcome is typical.
+   * warm-up until steady at most {@code 9/10} of it, less the time {@link #min()} trials take, but never less than
+   * half the 9/10 (a warm-up cut short is flagged {@code not-steady}, and the trials start), its trials the rest; the
+   * first case of a fresh worker JVM may warm up for 1 s beyond it, as that JVM compiles the harness along with the
+   * case. Where {@link #maxWarmupSeconds()} declares a warm-up cap of its own, the budget bounds the trials alone. A
+   * case whose forks disagree measures further forks, which tell which outcome is typical, only while every second
+   * its forks took, their workers' starts included, and one more fork fit the budget.
    *
    * @return positive seconds
    */
