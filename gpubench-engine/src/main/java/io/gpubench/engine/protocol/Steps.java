@@ -98,31 +98,7 @@ public final class Steps {
    * @param reserve where the cap is a share of the fork's budget, the trials the warm-up must leave time for; else
    *     {@link Reserve#NONE}
    */
-  public record SettlePlan(double capSeconds, int callsPerTrial, String capBy, Reserve reserve) {
-
-    /**
-     * A plan; no reserve where none is given.
-     *
-     * @param capSeconds cap
-     * @param callsPerTrial calls per trial
-     * @param capBy what set the cap
-     * @param reserve the trials to leave time for, or null for none
-     */
-    public SettlePlan {
-      reserve = reserve == null ? Reserve.NONE : reserve;
-    }
-
-    /**
-     * A plan without a reserve.
-     *
-     * @param capSeconds cap
-     * @param callsPerTrial calls per trial
-     * @param capBy what set the cap
-     */
-    public SettlePlan(double capSeconds, int callsPerTrial, String capBy) {
-      this(capSeconds, callsPerTrial, capBy, Reserve.NONE);
-    }
-  }
+  public record SettlePlan(double capSeconds, int callsPerTrial, String capBy, Reserve reserve) {}
 
   /**
    * The trials a warm-up within a budget leaves time for: it ends by the budget less that many trials at the time a
@@ -172,36 +148,7 @@ public final class Steps {
    * @param reserve the trials the warm-up leaves time for
    */
   public record SettleRequest(double capSeconds, double spentSeconds, double perCallNanos, int callsPerTrial,
-      boolean autoCalls, Reserve reserve) {
-
-    /**
-     * A request; no reserve where none is given.
-     *
-     * @param capSeconds cap
-     * @param spentSeconds spent
-     * @param perCallNanos time per call
-     * @param callsPerTrial calls per trial
-     * @param autoCalls whether the calls follow the time
-     * @param reserve the trials to leave time for, or null for none
-     */
-    public SettleRequest {
-      reserve = reserve == null ? Reserve.NONE : reserve;
-    }
-
-    /**
-     * A request without a reserve.
-     *
-     * @param capSeconds cap
-     * @param spentSeconds spent
-     * @param perCallNanos time per call
-     * @param callsPerTrial calls per trial
-     * @param autoCalls whether the calls follow the time
-     */
-    public SettleRequest(double capSeconds, double spentSeconds, double perCallNanos, int callsPerTrial,
-        boolean autoCalls) {
-      this(capSeconds, spentSeconds, perCallNanos, callsPerTrial, autoCalls, Reserve.NONE);
-    }
-  }
+      boolean autoCalls, Reserve reserve) {}
 
   /**
    * One round of warm-up calls, made as trials make them.

@@ -15,6 +15,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,10 +51,12 @@ public final class WorkerMain {
     return t;
   });
   // where the step under way is marked for the engine (null: announce every step over the wire), the batches of
-  // steps received, counted as the engine counts them, and the later step of the batch not yet announced (-1: none)
+  // steps received, counted as the engine counts them, and the later step of the batch not yet announced (-1: none),
+  // guarded by announcing: the announcer's thread and the batch's thread both write frames
   private final StepMarker marker;
   private int batches;
-  private final int[] unannounced = {-1};
+  private final Object announcing = new Object();
+  private int unannounced = -1;
   private final ScheduledExecutorService announcer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "gpubench-announcer");
     t.setDaemon(true);
@@ -121,7 +124,7 @@ public final class WorkerMain {
       return null;
     }
     try {
-      return StepMarker.open(java.nio.file.Path.of(file));
+      return StepMarker.open(Path.of(file));
     } catch (IOException | RuntimeException e) {
       System.err.println("gpubench worker: cannot map the step marker " + file + " (" + e + "); every step is"
           + " announced over the wire instead");
@@ -266,9 +269,9 @@ public final class WorkerMain {
           }
         }
       }
-      synchronized (unannounced) {
+      synchronized (announcing) {
         // no announcement of this batch's steps may follow its replies
-        unannounced[0] = -1;
+        unannounced = -1;
         Frames.writeReplies(out, new Frames.Replies(replies, failure));
       }
     } catch (IOException e) {
@@ -309,19 +312,19 @@ public final class WorkerMain {
     if (step == 0) {
       return null;
     }
-    synchronized (unannounced) {
-      unannounced[0] = step;
+    synchronized (announcing) {
+      unannounced = step;
     }
     return announcer.schedule(() -> announceNow(step), ANNOUNCE_AFTER_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /** Tells the engine that a step started, unless it has ended since. */
   private void announceNow(int step) {
-    synchronized (unannounced) {
-      if (unannounced[0] != step) {
+    synchronized (announcing) {
+      if (unannounced != step) {
         return;
       }
-      unannounced[0] = -1;
+      unannounced = -1;
       try {
         Frames.write(out, Control.PROGRESS, step);
       } catch (IOException e) {

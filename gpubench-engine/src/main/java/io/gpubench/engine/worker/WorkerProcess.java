@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -273,8 +274,8 @@ final class WorkerProcess implements AutoCloseable {
   }
 
   /** The phase of the step the worker's marker says was under way, else the one the engine knew of. */
-  private Phase marked(java.util.List<Step.Call> calls, int batch, Phase known) {
-    java.util.OptionalInt at = StepMarker.read(marker, batch);
+  private Phase marked(List<Step.Call> calls, int batch, Phase known) {
+    OptionalInt at = StepMarker.read(marker, batch);
     return at.isPresent() && at.getAsInt() >= 0 && at.getAsInt() < calls.size()
         ? calls.get(at.getAsInt()).step().phase() : known;
   }

@@ -58,7 +58,7 @@ class SteadyWarmupTest {
   @Test
   void aCaseThatIsSteadyFromTheStartEndsAfterThreeShortRounds() throws Throwable {
     FakeRounds runner = new FakeRounds(50, 50, 0, 0);
-    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 50, 1, true));
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 50, 1, true, Steps.Reserve.NONE));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(3);
@@ -76,19 +76,20 @@ class SteadyWarmupTest {
   void steadyAtOnceTakesAQuietJitOrTimesAsFastAtOnceAsEvidenceThatNothingChanged() throws Throwable {
     // the loop compiled before, the JIT quiet throughout; the first rounds 6% slower (a cache filling, a busy core)
     FakeRounds slowStart = new FakeRounds(53, 50, 3, 0);
-    Steps.Settled s = slowStart.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false));
+    Steps.Settled s = slowStart.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE));
     assertThat(s.steady()).isTrue();
     assertThat(s.atOnce()).as("nothing compiled: a second JVM would time the same code").isTrue();
 
     // a compilation during the first round, after which the calls ran 10% faster: the code the trials time is new
     FakeRounds compiling = new FakeRounds(55, 50, 1, 1);
-    Steps.Settled c = compiling.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false));
+    Steps.Settled c = compiling.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE));
     assertThat(c.steady()).isTrue();
     assertThat(c.atOnce()).isFalse();
 
     // something else compiled in the first round, and the calls ran as fast then as at the end
     FakeRounds otherCode = new FakeRounds(50, 50, 0, 1);
-    assertThat(otherCode.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false)).atOnce()).isTrue();
+    assertThat(otherCode.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE)).atOnce())
+        .isTrue();
   }
 
   @Test
@@ -113,7 +114,7 @@ class SteadyWarmupTest {
 
     // without a reserve (a declared cap, a fresh worker's first case) the cap is the plan's
     FakeRounds plain = new FakeRounds(6_000_000, 6_000_000, 0, Integer.MAX_VALUE);
-    assertThat(plain.settle(new Steps.SettleRequest(0.1125, 0, 6_000_000, 1, true)).seconds())
+    assertThat(plain.settle(new Steps.SettleRequest(0.1125, 0, 6_000_000, 1, true, Steps.Reserve.NONE)).seconds())
         .isGreaterThanOrEqualTo(0.1125);
   }
 
@@ -121,7 +122,7 @@ class SteadyWarmupTest {
   void aFreshLoopIsNotSteadyBeforeC2CouldHaveCompiledItThoughFlatAndQuiet() throws Throwable {
     // a 35 µs call, flat from the first round and no compilation queued: C1's loop calling the kernel's own code
     FakeRounds runner = new FakeRounds(35_000, 35_000, 0, 0, 0);
-    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 35_000, 1, true));
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 35_000, 1, true, Steps.Reserve.NONE));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds().size()).as("flat and quiet after 3, but the loop is not due").isGreaterThan(3);
@@ -136,7 +137,7 @@ class SteadyWarmupTest {
   void aLoopOfLongCallsIsNotWaitedForAndTheDetailSaysSo() throws Throwable {
     // 5 ms a call: C2's 15,000 runs and calls are 37 s away, more than a kernel this long gains from its caller
     FakeRounds runner = new FakeRounds(5_000_000, 5_000_000, 0, 0, 0);
-    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 5_000_000, 1, true));
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0, 5_000_000, 1, true, Steps.Reserve.NONE));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(3);
@@ -147,7 +148,7 @@ class SteadyWarmupTest {
   void warmUpWaitsForTheJitAndForTheFasterCodeThenRoundsGrowWithIt() throws Throwable {
     // C2 compiles the kernel for 8 rounds (a compiler thread busy), then its code runs 8x faster
     FakeRounds runner = new FakeRounds(400_000, 50_000, 8, 8);
-    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0.001, 400_000, 1, false));
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(10, 0.001, 400_000, 1, false, Steps.Reserve.NONE));
 
     assertThat(s.steady()).isTrue();
     assertThat(s.rounds()).hasSize(8 + 3).allSatisfy(r -> assertThat(r.callsPerBatch()).isEqualTo(1));
@@ -159,7 +160,7 @@ class SteadyWarmupTest {
   @Test
   void aCaseThatNeverSettlesStopsAtTheCapAndSaysWhy() throws Throwable {
     FakeRounds runner = new FakeRounds(1_000, 1_000, 0, Integer.MAX_VALUE);
-    Steps.Settled s = runner.settle(new Steps.SettleRequest(0.5, 0, 1_000, 100, false));
+    Steps.Settled s = runner.settle(new Steps.SettleRequest(0.5, 0, 1_000, 100, false, Steps.Reserve.NONE));
 
     assertThat(s.steady()).isFalse();
     assertThat(s.seconds()).isGreaterThanOrEqualTo(0.5);
