@@ -7,6 +7,7 @@ import io.gpubench.engine.statistics.CallsPerTrial;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The untimed calls of the case a session runs, from its checked call to the trials: the warm-up calls compared with
@@ -127,7 +128,8 @@ final class WarmupRounds {
     int start = plan.callsPerTrial() > 0 ? plan.callsPerTrial() : ruleCalls();
     double perCall = Double.isNaN(perCallNanos) ? 0 : perCallNanos;
     Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(plan.capSeconds(), spentSeconds, perCall, start,
-        auto, plan.reserve()), this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass));
+        auto, plan.reserve()), this::round, JitThresholds.ofThisVm(), () -> JitThresholds.counts(loopClass),
+        this::awaitJit);
     settledCalls = s.callsPerTrial();
     if (!s.steady() && plan.capBy() != null) {
       s = new Steps.Settled(s.rounds(), false, s.detail() + " (the cap: " + plan.capBy() + ")", s.seconds(),
@@ -170,6 +172,35 @@ final class WarmupRounds {
         compilerCpu < 0 || compilerCpuAfter < 0 ? -1 : (compilerCpuAfter - compilerCpu) / 1e6, runnable,
         (System.nanoTime() - begin) / 1e9);
   }
+
+  /**
+   * Parks the bench thread while a compiler thread is runnable, polling every {@value #JIT_POLL_NANOS} ns, until none
+   * is, the deadline, or {@value #MAX_JIT_WAIT_SECONDS} s (the rounds then go on and ask again).
+   */
+  private SteadyWarmup.Pause awaitJit(long deadlineNanos) {
+    long begin = System.nanoTime();
+    long until = begin + (long) (MAX_JIT_WAIT_SECONDS * 1e9);
+    double compiled = jit.compilationMillis();
+    double compilerCpu = jit.compilerCpuNanos();
+    while (jit.runnableCompilers() > 0) {
+      long now = System.nanoTime();
+      if (now - deadlineNanos >= 0 || now - until >= 0) {
+        break;
+      }
+      LockSupport.parkNanos(JIT_POLL_NANOS);
+    }
+    double compiledAfter = jit.compilationMillis();
+    double compilerCpuAfter = jit.compilerCpuNanos();
+    return new SteadyWarmup.Pause((System.nanoTime() - begin) / 1e9,
+        compiled < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiled,
+        compilerCpu < 0 || compilerCpuAfter < 0 ? -1 : (compilerCpuAfter - compilerCpu) / 1e6);
+  }
+
+  /** How often a wait for the JIT looks at its threads. */
+  static final long JIT_POLL_NANOS = 200_000;
+
+  /** The longest single wait for the JIT. */
+  static final double MAX_JIT_WAIT_SECONDS = 0.25;
 
   private Steps.Warmed warmed(List<Double> times, List<ErrorStats> agreement, long begin, double compiledBefore,
       double compilerCpuBefore) {

@@ -38,7 +38,7 @@ class SteadyWarmupTest {
     }
 
     Steps.Settled settle(Steps.SettleRequest request) throws Throwable {
-      return SteadyWarmup.run(request, this, JitThresholds.hotSpotDefaults(), this::counts);
+      return SteadyWarmup.run(request, this, JitThresholds.hotSpotDefaults(), this::counts, SteadyWarmup.JitWait.NONE);
     }
 
     @Override
@@ -90,6 +90,49 @@ class SteadyWarmupTest {
     FakeRounds otherCode = new FakeRounds(50, 50, 0, 1);
     assertThat(otherCode.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE)).atOnce())
         .isTrue();
+  }
+
+  /** A JIT that compiles for a while whenever it is waited for: each wait is recorded. */
+  static final class FakeJit implements SteadyWarmup.JitWait {
+    final List<Long> waits = new ArrayList<>();
+    final double compileMillis;
+
+    FakeJit(double compileMillis) {
+      this.compileMillis = compileMillis;
+    }
+
+    @Override
+    public SteadyWarmup.Pause await(long deadlineNanos) {
+      waits.add(deadlineNanos);
+      return new SteadyWarmup.Pause(compileMillis / 1e3, compileMillis, compileMillis);
+    }
+  }
+
+  @Test
+  void aLoopCompiledBeforeWaitsOutTheJitInsteadOfGrowingRoundsAroundItAndTheRuleSeesWhatCompiled() throws Throwable {
+    // the loop compiled before; the JIT busy (with other code) at the end of the first two rounds, quiet after;
+    // the calls as fast throughout
+    FakeRounds runner = new FakeRounds(50, 50, 0, 2);
+    FakeJit jit = new FakeJit(40);
+    Steps.Settled s = SteadyWarmup.run(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE), runner,
+        JitThresholds.hotSpotDefaults(), runner::counts, jit);
+
+    assertThat(jit.waits).as("a wait after each round that ended with a compiler thread runnable").hasSize(2);
+    assertThat(s.steady()).isTrue();
+    assertThat(s.rounds()).as("the two rounds after the last wait must show the JIT quiet").hasSize(5);
+    assertThat(s.seconds()).as("the waits count in the warm-up's time").isGreaterThan(0.08);
+    assertThat(s.rounds().get(1).compilerCpuMillis()).as("a wait's compilation is the next round's")
+        .isGreaterThanOrEqualTo(40);
+    // rounds are sized by the rounds' own time: 0.2 ms rounds, not half of the 80 ms waited
+    assertThat(runner.asked).allSatisfy(a -> assertThat((long) a[0] * a[1] * 50e-9).isLessThan(0.001));
+    assertThat(s.atOnce()).as("something compiled, but the calls ran as fast at once as at the end").isTrue();
+
+    // a loop not compiled before is not waited for: its rounds are what makes C2 compile it
+    FakeRounds fresh = new FakeRounds(35_000, 35_000, 0, 2, 0);
+    FakeJit untouched = new FakeJit(40);
+    SteadyWarmup.run(new Steps.SettleRequest(10, 0, 35_000, 1, true, Steps.Reserve.NONE), fresh,
+        JitThresholds.hotSpotDefaults(), fresh::counts, untouched);
+    assertThat(untouched.waits).isEmpty();
   }
 
   @Test
