@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       JIT got, and further forks, cut alike, would not tell a typical outcome.
  *   <li><b>Steady at once</b>: the default second fork shows a second JIT profile. Once the forks of a workload agreed
  *       in this run, a later case of it that the first fork found steady at once (its trial loop compiled before the
- *       warm-up's first round, by the workload's earlier cases in that worker), with no flag but one about noise, is
+ *       warm-up's first round, by the workload's earlier cases in that worker), with no flag but one about noise or a
+ *       trend ({@link #aboutNoise}), is
  *       measured in that fork alone: a second fork would time its own compiled loop of the same workload, which
  *       agreed the last time. Whether the trials reached their target does not enter: a second fork of the same
  *       compiled loop narrows a noisy interval, it does not find another outcome (of 1,000 cases of an empty call, 709
@@ -73,14 +74,19 @@ final class ForkChoices {
   }
 
   /**
-   * Whether a flag says only how noisy the trials were, which a second fork of the same compiled loop would not
-   * change: a wide plateau, a collection during a trial. A device-state flag (a contended core, a throttled GPU)
-   * leaves the figure to the next fork's trials, and a trend says the code was still changing: those take the default
+   * Whether a flag, on a case steady at once, says only how the machine behaved during the trials, which a second
+   * fork of the same compiled loop would not change: a wide plateau, a collection during a trial, a trend. A trend
+   * elsewhere says the code was still changing; here the loop was compiled before the warm-up and the JIT quiet at
+   * its end (it waits for the JIT), so what drifts over trials this short is the machine: of 1,000 cases of an empty
+   * call, timed in 3 ms of trials each, some 55 were flagged trending (a few percent between the first and the last
+   * third) and each took a second fork in another worker, about 75 ms. The flag stays on the case. A device-state
+   * flag (a contended core, a throttled GPU) leaves the figure to the next fork's trials: those take the default
    * forks.
    */
   private static boolean aboutNoise(io.gpubench.api.result.Flag f) {
     return f.code().equals(io.gpubench.api.result.Flag.WIDE_PLATEAU)
-        || f.code().equals(io.gpubench.api.result.Flag.GC);
+        || f.code().equals(io.gpubench.api.result.Flag.GC)
+        || f.code().equals(io.gpubench.api.result.Flag.TRENDING);
   }
 
   static List<Timing> timings(List<CaseDriver.Outcome> outcomes) {

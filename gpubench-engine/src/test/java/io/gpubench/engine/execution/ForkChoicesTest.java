@@ -62,14 +62,20 @@ class ForkChoicesTest {
   }
 
   @Test
-  void aFlagAboutTheDeviceOrATrendTakesTheDefaultForks() {
+  void aFlagAboutTheDeviceTakesTheDefaultForksATrendOfCodeSteadyAtOnceDoesNot() {
     ForkChoices choices = new ForkChoices();
     CaseSpec spec = spec(5);
     choices.agreed(spec);
     assertThat(choices.oneFork(spec, fork(StopReason.TARGET_REACHED, 0.01, Flag.CONTENDED).result(), true, 2))
         .as("a contended core: the next fork's trials may be clean").isNull();
-    assertThat(choices.oneFork(spec, fork(StopReason.PLATEAU, 0.01, Flag.TRENDING, Flag.WIDE_PLATEAU).result(), true,
-        2)).as("a trend: the code was still changing").isNull();
+    assertThat(choices.oneFork(spec, fork(StopReason.PLATEAU, 0.01, Flag.THROTTLED).result(), true, 2))
+        .as("a throttled device").isNull();
+    CaseResult trend = fork(StopReason.PLATEAU, 0.01, Flag.TRENDING, Flag.WIDE_PLATEAU).result();
+    assertThat(choices.oneFork(spec, trend, true, 2))
+        .as("a trend over the trials of a loop compiled before, the JIT quiet: the machine drifted")
+        .contains("measured in one fork");
+    assertThat(choices.oneFork(spec, trend, false, 2)).as("a trend where the code was not steady at once: it may"
+        + " still have been changing").isNull();
   }
 
   @Test
