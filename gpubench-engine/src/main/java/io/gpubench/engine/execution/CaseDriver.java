@@ -249,8 +249,13 @@ public final class CaseDriver {
     Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup(), spent);
 
     CaseResult result = FinishedCase.result(spec, policy, verdicts, series, timing, ended, collected, finished);
-    return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
-        warm.atOnce());
+    // Steady at once stands for "the trials timed the code the warm-up settled on": trials at another level than the
+    // warm-up's last round are no evidence of it, whatever moved them.
+    boolean atOnce = warm.atOnce() && (settled == null || settled.rounds().isEmpty() || ended.deviceClock() != null
+        || spec.trials().cache() != io.gpubench.api.CacheMode.HOT
+        || ForkChoices.atWarmupLevel(settled.rounds().get(settled.rounds().size() - 1).perCallNanos(),
+            series.primary()));
+    return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(), atOnce);
   }
 
   /**

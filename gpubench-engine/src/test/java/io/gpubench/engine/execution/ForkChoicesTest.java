@@ -79,6 +79,19 @@ class ForkChoicesTest {
   }
 
   @Test
+  void trialsAtAnotherLevelThanTheWarmUpSettledOnAreNoEvidenceOfSteadyAtOnce() {
+    // the gate's figures: a histogram settled at 17.0 µs a call, then timed every trial at ~53 µs
+    assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {53_100, 53_290, 53_400, 52_900})).isFalse();
+    assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {13_000, 13_100, 13_200})).as("faster too").isFalse();
+    assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {17_500, 19_000, 16_800, 30_000}))
+        .as("a few slow trials do not move the median").isTrue();
+    assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {20_500, 20_800, 21_000}))
+        .as("within 1.25x either way").isTrue();
+    assertThat(ForkChoices.atWarmupLevel(0, new double[] {1})).as("nothing to compare").isTrue();
+    assertThat(ForkChoices.atWarmupLevel(17_000, new double[0])).isTrue();
+  }
+
+  @Test
   void aFurtherForkMustFitTheBudgetAtTheCostOfAForkInAFreshWorker() {
     ForkChoices choices = new ForkChoices();
     CaseSpec spec = spec(5);
