@@ -69,10 +69,51 @@ final class JitActivity {
     }
     primed = true;
     refresh();
+    Mark first = mark();
     for (int i = 0; i < PRIME_READINGS && usable; i++) {
-      compilerCpuNanos();
-      compilationMillis();
+      Mark m = mark();
+      m.compiledMillisSince(first);
+      m.compilerCpuMillisSince(first);
       runnableCompilers();
+    }
+  }
+
+  /**
+   * The JIT's totals now, to take what it did over a stretch from the mark at its end.
+   *
+   * @return the mark
+   */
+  Mark mark() {
+    return new Mark(compilationMillis(), compilerCpuNanos());
+  }
+
+  /**
+   * The JIT's totals at a moment.
+   *
+   * @param compilationMillis compilation time that had ended, or -1 where unknown
+   * @param compilerCpuNanos the compiler threads' CPU time, or -1 where unknown
+   */
+  record Mark(double compilationMillis, double compilerCpuNanos) {
+
+    /**
+     * Compilation time that ended between an earlier mark and this one.
+     *
+     * @param before the earlier mark
+     * @return milliseconds, or -1 where either mark does not know
+     */
+    double compiledMillisSince(Mark before) {
+      return compilationMillis < 0 || before.compilationMillis < 0 ? -1 : compilationMillis - before.compilationMillis;
+    }
+
+    /**
+     * The compiler threads' CPU time between an earlier mark and this one.
+     *
+     * @param before the earlier mark
+     * @return milliseconds, or -1 where either mark does not know
+     */
+    double compilerCpuMillisSince(Mark before) {
+      return compilerCpuNanos < 0 || before.compilerCpuNanos < 0 ? -1
+          : (compilerCpuNanos - before.compilerCpuNanos) / 1e6;
     }
   }
 

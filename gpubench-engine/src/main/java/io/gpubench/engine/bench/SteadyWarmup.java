@@ -98,9 +98,6 @@ final class SteadyWarmup {
      * @return what the JIT did meanwhile
      */
     Pause await(long deadlineNanos);
-
-    /** Never waits: rounds beside whatever compiles, as before the wait was made. */
-    JitWait NONE = deadline -> Pause.NONE;
   }
 
   /**

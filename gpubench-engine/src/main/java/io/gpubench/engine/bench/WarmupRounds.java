@@ -70,8 +70,7 @@ final class WarmupRounds {
     List<Double> times = new ArrayList<>(calls);
     List<ErrorStats> agreement = new ArrayList<>();
     long begin = System.nanoTime();
-    double compiled = jit.compilationMillis();
-    double compilerCpu = jit.compilerCpuNanos();
+    JitActivity.Mark before = jit.mark();
     for (int i = 0; i < calls; i++) {
       if (checked != null) {
         c.ctx.outputs().forEach(c.ops::poison);
@@ -85,7 +84,9 @@ final class WarmupRounds {
       }
       c.ops.release(out);
     }
-    Steps.Warmed w = warmed(times, agreement, begin, compiled, compilerCpu);
+    JitActivity.Mark after = jit.mark();
+    Steps.Warmed w = new Steps.Warmed(times, agreement, after.compiledMillisSince(before),
+        after.compilerCpuMillisSince(before), (System.nanoTime() - begin) / 1e9);
     spentSeconds += w.seconds();
     if (!times.isEmpty()) {
       double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -146,8 +147,7 @@ final class WarmupRounds {
     double[] times = new double[batches];
     c.ensureKept(callsPerBatch);
     long begin = System.nanoTime();
-    double compiled = jit.compilationMillis();
-    double compilerCpu = jit.compilerCpuNanos();
+    JitActivity.Mark before = jit.mark();
     int made = 0;
     while (made < batches) {
       c.session.synchronize();
@@ -162,15 +162,12 @@ final class WarmupRounds {
       }
     }
     JitThresholds.count(c.loop.getClass(), made, (long) made * callsPerBatch);
-    double compiledAfter = jit.compilationMillis();
-    double compilerCpuAfter = jit.compilerCpuNanos();
+    JitActivity.Mark after = jit.mark();
     int runnable = jit.runnableCompilers();
     Arrays.sort(times, 0, made);
     double median = made % 2 == 1 ? times[made / 2] : (times[made / 2 - 1] + times[made / 2]) / 2;
-    return new Steps.Round(made, callsPerBatch, median,
-        compiled < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiled,
-        compilerCpu < 0 || compilerCpuAfter < 0 ? -1 : (compilerCpuAfter - compilerCpu) / 1e6, runnable,
-        (System.nanoTime() - begin) / 1e9);
+    return new Steps.Round(made, callsPerBatch, median, after.compiledMillisSince(before),
+        after.compilerCpuMillisSince(before), runnable, (System.nanoTime() - begin) / 1e9);
   }
 
   /**
@@ -180,8 +177,7 @@ final class WarmupRounds {
   private SteadyWarmup.Pause awaitJit(long deadlineNanos) {
     long begin = System.nanoTime();
     long until = begin + (long) (MAX_JIT_WAIT_SECONDS * 1e9);
-    double compiled = jit.compilationMillis();
-    double compilerCpu = jit.compilerCpuNanos();
+    JitActivity.Mark before = jit.mark();
     while (jit.runnableCompilers() > 0) {
       long now = System.nanoTime();
       if (now - deadlineNanos >= 0 || now - until >= 0) {
@@ -189,11 +185,9 @@ final class WarmupRounds {
       }
       LockSupport.parkNanos(JIT_POLL_NANOS);
     }
-    double compiledAfter = jit.compilationMillis();
-    double compilerCpuAfter = jit.compilerCpuNanos();
-    return new SteadyWarmup.Pause((System.nanoTime() - begin) / 1e9,
-        compiled < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiled,
-        compilerCpu < 0 || compilerCpuAfter < 0 ? -1 : (compilerCpuAfter - compilerCpu) / 1e6);
+    JitActivity.Mark after = jit.mark();
+    return new SteadyWarmup.Pause((System.nanoTime() - begin) / 1e9, after.compiledMillisSince(before),
+        after.compilerCpuMillisSince(before));
   }
 
   /** How often a wait for the JIT looks at its threads. */
@@ -201,13 +195,4 @@ final class WarmupRounds {
 
   /** The longest single wait for the JIT. */
   static final double MAX_JIT_WAIT_SECONDS = 0.25;
-
-  private Steps.Warmed warmed(List<Double> times, List<ErrorStats> agreement, long begin, double compiledBefore,
-      double compilerCpuBefore) {
-    double compiled = jit.compilationMillis();
-    double compilerCpu = jit.compilerCpuNanos();
-    return new Steps.Warmed(times, agreement, compiledBefore < 0 || compiled < 0 ? -1 : compiled - compiledBefore,
-        compilerCpuBefore < 0 || compilerCpu < 0 ? -1 : (compilerCpu - compilerCpuBefore) / 1e6,
-        (System.nanoTime() - begin) / 1e9);
-  }
 }

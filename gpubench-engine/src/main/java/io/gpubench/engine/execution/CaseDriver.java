@@ -1,5 +1,6 @@
 package io.gpubench.engine.execution;
 
+import io.gpubench.api.CacheMode;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Spent;
@@ -62,7 +63,8 @@ public final class CaseDriver {
    * @param files the files the case produced (its report, a JFR recording), for the test's file entries
    * @param notes what the run could not record about the case, and why, for the test's report entries
    * @param steadyAtOnce whether the warm-up found the code steady from its first round, its trial loop compiled
-   *     already (so that a second fork would time the same compiled loop)
+   *     already, and the trials ran at the level it settled on (so that a second fork would time the same compiled
+   *     loop)
    */
   public record Outcome(CaseResult result, Throwable cause, String stackTrace, String runnerFault,
       List<Steps.CaseFile> files, List<String> notes, boolean steadyAtOnce) {
@@ -249,13 +251,24 @@ public final class CaseDriver {
     Timing timing = series.timing(ended, first.firstCallNanos(), warm.calls(), warm.warmup(), spent);
 
     CaseResult result = FinishedCase.result(spec, policy, verdicts, series, timing, ended, collected, finished);
-    // Steady at once stands for "the trials timed the code the warm-up settled on": trials at another level than the
-    // warm-up's last round are no evidence of it, whatever moved them.
-    boolean atOnce = warm.atOnce() && (settled == null || settled.rounds().isEmpty() || ended.deviceClock() != null
-        || spec.trials().cache() != io.gpubench.api.CacheMode.HOT
-        || ForkChoices.atWarmupLevel(settled.rounds().get(settled.rounds().size() - 1).perCallNanos(),
-            series.primary()));
-    return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(), atOnce);
+    return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
+        warm.atOnce() && trialsAtWarmupLevel(spec, settled, ended, series));
+  }
+
+  /**
+   * Whether the trials ran at the level the warm-up settled on, as far as the two can be compared: steady at once
+   * stands for "the trials timed the code the warm-up settled on", and trials at another level are no evidence of
+   * it, whatever moved them. Host-timed trials of a warm cache time the loop the rounds ran; device-timed and
+   * cold-cache trials time what the rounds did not, and are taken as they are.
+   */
+  private static boolean trialsAtWarmupLevel(CaseSpec spec, Steps.Settled settled, Steps.TrialsEnded ended,
+      TrialSeries series) {
+    if (settled == null || settled.rounds().isEmpty() || ended.deviceClock() != null
+        || spec.trials().cache() != CacheMode.HOT) {
+      return true;
+    }
+    Steps.Round last = settled.rounds().get(settled.rounds().size() - 1);
+    return ForkChoices.atWarmupLevel(last.perCallNanos(), series.primary());
   }
 
   /**

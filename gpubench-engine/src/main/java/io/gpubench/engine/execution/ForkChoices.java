@@ -7,7 +7,6 @@ import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.statistics.ForkAgreement;
 import io.gpubench.engine.statistics.SampleStatistics;
 import io.gpubench.results.compare.Figures;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -19,19 +18,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  *   <li><b>Forks that disagree</b> ({@link io.gpubench.engine.statistics.ForkAgreement}): where the count was the
  *       device's default, further forks are measured, up to {@value #DISAGREEMENT_FORKS} in all and within the
- *       case's budget (their workers' starts included: {@link #withinBudget}), until one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks: then the case's
- *       figure (the median of all forks' trials) is the typical outcome's, and the {@code forks-disagree} flag says
- *       what each fork measured. Not where a fork's warm-up was cut short: the forks then differ by how far their
- *       JIT got, and further forks, cut alike, would not tell a typical outcome.
+ *       case's budget (their workers' starts included: {@link #withinBudget}), until one outcome holds a majority of
+ *       at least {@value #MAJORITY_FORKS} forks: then the case's figure (the median of all forks' trials) is the
+ *       typical outcome's, and the {@code forks-disagree} flag says what each fork measured. Not where a fork's
+ *       warm-up was cut short: the forks then differ by how far their JIT got, and further forks, cut alike, would
+ *       not tell a typical outcome.
  *   <li><b>Steady at once</b>: the default second fork shows a second JIT profile. Once the forks of a workload agreed
  *       in this run, a later case of it that the first fork found steady at once (its trial loop compiled before the
  *       warm-up's first round, by the workload's earlier cases in that worker) and whose trials ran at the level the
  *       warm-up settled on ({@link #atWarmupLevel}), with no flag but one about noise or a trend
- *       ({@link #aboutNoise}), is measured in that fork alone: a second fork would time its own compiled loop of the same workload, which
- *       agreed the last time. Whether the trials reached their target does not enter: a second fork of the same
- *       compiled loop narrows a noisy interval, it does not find another outcome (of 1,000 cases of an empty call, 709
- *       took the default second fork, 541 of them after a first fork that stopped on a plateau, and every pair
- *       agreed).
+ *       ({@link #aboutNoise}), is measured in that fork alone: a second fork would time its own compiled loop of
+ *       the same workload, which agreed the last time. Whether the trials reached their target does not enter: a
+ *       second fork of the same compiled loop narrows a noisy interval, it does not find another outcome (of 1,000
+ *       cases of an empty call, 709 took the default second fork, 541 of them after a first fork that stopped on a
+ *       plateau, and every pair agreed).
  *   <li><b>Long calls</b>: from {@value #LONG_CALL_NANOS} ns a call (a training step of a model, a large native
  *       kernel) the call's own work dominates its time, a second JVM repeats the case's first call and warm-up (tens
  *       of seconds for a model), and the few trials a budget allows make a between-fork interval wide anyway.
@@ -104,11 +104,7 @@ final class ForkChoices {
 
   /** Whether one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks. */
   static boolean majority(List<CaseDriver.Outcome> outcomes) {
-    List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(x -> {
-      double[] s = x.clone();
-      Arrays.sort(s);
-      return SampleStatistics.percentile(s, 0.5);
-    }).toList();
+    List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(SampleStatistics::median).toList();
     for (double m : medians) {
       long close = medians.stream().filter(o -> Math.max(o / m, m / o)
           < ForkAgreement.MIN_RATIO).count();
@@ -168,9 +164,7 @@ final class ForkChoices {
     if (trials.length == 0 || !(warmupPerCallNanos > 0)) {
       return true;
     }
-    double[] sorted = trials.clone();
-    Arrays.sort(sorted);
-    double ratio = SampleStatistics.percentile(sorted, 0.5) / warmupPerCallNanos;
+    double ratio = SampleStatistics.median(trials) / warmupPerCallNanos;
     return ratio <= LEVEL_RATIO && ratio >= 1 / LEVEL_RATIO;
   }
 

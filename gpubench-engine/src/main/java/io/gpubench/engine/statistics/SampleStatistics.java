@@ -64,6 +64,18 @@ public final class SampleStatistics {
   private static final double[] T_CACHE = new double[1024];
 
   /**
+   * The median of a sample in any order (sorted on a copy).
+   *
+   * @param samples the sample, not empty
+   * @return the median
+   */
+  public static double median(double[] samples) {
+    double[] sorted = samples.clone();
+    java.util.Arrays.sort(sorted);
+    return percentile(sorted, 0.5);
+  }
+
+  /**
    * A percentile of a sorted sample, by linear interpolation between closest ranks (Hyndman-Fan type 7, as numpy
    * and R compute it by default).
    *

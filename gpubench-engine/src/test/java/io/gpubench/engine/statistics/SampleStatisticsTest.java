@@ -35,6 +35,14 @@ class SampleStatisticsTest {
   }
 
   @Test
+  void theMedianOfASampleInAnyOrderLeavesTheSampleAsItWas() {
+    double[] odd = {4, 1, 3, 2, 5};
+    assertThat(SampleStatistics.median(odd)).isEqualTo(3);
+    assertThat(odd).containsExactly(4, 1, 3, 2, 5);
+    assertThat(SampleStatistics.median(new double[] {10, 2, 4, 8})).isEqualTo(6);
+  }
+
+  @Test
   void theIntervalCoversTheTrueMedianAtLeastAtItsConfidenceLevel() {
     NormalDistribution normal = new NormalDistribution(100, 15);
     Well19937c random = new Well19937c(7);
