@@ -78,7 +78,11 @@ final class WorkerLaunch {
     }
     try {
       Files.createDirectories(dir);
-      Path argFile = dir.resolve("worker-classpath.args");
+      // Named for this JVM: Surefire's forkCount runs several engines at once over the same target folder, and one
+      // fork deleting and re-creating the file another was writing failed that fork's run ("cannot write the
+      // workers' system properties", the killed-run sample in CI once).
+      long pid = ProcessHandle.current().pid();
+      Path argFile = dir.resolve("worker-classpath-" + pid + ".args");
       Files.writeString(argFile, "-cp\n" + quote(String.join(File.pathSeparator, path)) + "\n", StandardCharsets.UTF_8);
       List<String> inherited = new ArrayList<>();
       for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -86,7 +90,10 @@ final class WorkerLaunch {
           inherited.add(a);
         }
       }
-      Path properties = WorkerProperties.write(dir.resolve("worker-system.properties"), System.getProperties());
+      Path properties = WorkerProperties.write(dir.resolve("worker-system-" + pid + ".properties"),
+          System.getProperties());
+      argFile.toFile().deleteOnExit();
+      properties.toFile().deleteOnExit();
       return new WorkerLaunch(Path.of(System.getProperty("java.home"), "bin", "java"), argFile, properties,
           inherited);
     } catch (IOException e) {
