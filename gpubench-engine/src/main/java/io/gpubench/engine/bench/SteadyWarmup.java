@@ -6,6 +6,7 @@ import io.gpubench.engine.statistics.CallsPerTrial;
 import io.gpubench.engine.statistics.WarmupRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 
 /**
@@ -222,8 +223,11 @@ final class SteadyWarmup {
       calls += (long) r.batches() * r.callsPerBatch();
       perCall = r.perCallNanos();
       batchNanos = timed.seconds() * 1e9 / timed.batches();
-      var decision = rule.add(new WarmupRule.Round(r.perCallNanos(), r.compilationMillis(), r.compilerCpuMillis(),
-          r.runnableCompilers(), r.seconds(), due), spent + seconds);
+      var round = new WarmupRule.Round(r.perCallNanos(), r.compilationMillis(), r.compilerCpuMillis(),
+          r.runnableCompilers(), r.seconds(), due);
+      // a round the deadline cut short is the cap's end, not a round to compare
+      var decision = timed.batches() < batches ? Optional.of(rule.addCut(round, spent + seconds))
+          : rule.add(round, spent + seconds);
       if (decision.isEmpty() && compiledBefore && r.runnableCompilers() > 0) {
         pending = jitWait.await(deadline);
         seconds += pending.seconds();

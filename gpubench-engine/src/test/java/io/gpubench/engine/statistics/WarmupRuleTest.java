@@ -24,6 +24,26 @@ class WarmupRuleTest {
   }
 
   @Test
+  void aRoundTheCapCutShortEndsTheWarmUpAtTheCapHoweverFlatItLooks() {
+    WarmupRule rule = new WarmupRule(0.09);
+    rule.add(round(150_000, 0), 0.03);
+    rule.add(round(170_000, 0), 0.06);
+    rule.add(round(183_000, 0), 0.0895);
+    // at the cap the rounds are a call each: flat over 0.4 ms, the time still rising over the rounds before
+    WarmupRule.Decision d = rule.addCut(new WarmupRule.Round(183_300, 0, 0, 0, 0.0002, true), 0.0897);
+    assertThat(d.end()).isEqualTo(WarmupEnd.CAP);
+    assertThat(d.detail()).contains("the cap of 0.0900 s was reached after 4 rounds",
+        "its last round cut short by the cap (0.000200 s), too short to show the time per call steady");
+    // the same round, not cut, would have been called steady: the rule itself compares rounds two apart
+    WarmupRule uncut = new WarmupRule(0.09);
+    uncut.add(round(150_000, 0), 0.03);
+    uncut.add(round(183_000, 0), 0.06);
+    uncut.add(round(183_000, 0), 0.0895);
+    assertThat(uncut.add(new WarmupRule.Round(183_300, 0, 0, 0, 0.0002, true), 0.0897)).get()
+        .extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+  }
+
+  @Test
   void aLoopNotYetDueForC2HoldsTheWarmUpBackThoughFlatAndQuiet() {
     WarmupRule rule = new WarmupRule(10);
     rule.add(new WarmupRule.Round(34_000, 0, 0, 0, 0.1, false), 0.1);
