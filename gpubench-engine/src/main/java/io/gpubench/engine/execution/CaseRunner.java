@@ -45,7 +45,8 @@ public final class CaseRunner implements AutoCloseable {
   /**
    * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
    * Where the forks disagree and their count was the device's default, further forks are measured in fresh workers
-   * until one outcome holds a majority; a case steady at once may keep to its first fork ({@link ForkChoices} says
+   * until one outcome holds a majority (first in the class's own workers where a contended core explains the
+   * difference: {@link ForkChoices#contentionExplains}); a case steady at once may keep to its first fork ({@link ForkChoices} says
    * when, and why).
    *
    * @param spec the case
@@ -90,22 +91,25 @@ public final class CaseRunner implements AutoCloseable {
     if (forks > 1 && !declared && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()
         && !ForkChoices.warmupCutShort(outcomes)) {
       int before = outcomes.size();
-      while (outcomes.size() < ForkChoices.DISAGREEMENT_FORKS && !ForkChoices.majority(outcomes)
-          && choices.withinBudget(spec, outcomes)) {
-        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(outcomes.size(), forks, callsPerTrial, batchCalls, 0),
-            true);
+      // A disagreement the contention probe explains is measured again in the class's own workers first (their
+      // compiled code, a quiet core): fresh workers only where that leaves no majority.
+      String contended = ForkChoices.contentionExplains(outcomes);
+      int again = contended == null ? 0 : forks;
+      while (outcomes.size() < ForkChoices.DISAGREEMENT_FORKS && !ForkChoices.majority(outcomes)) {
+        int index = outcomes.size();
+        boolean kept = index - before < again;
+        if (!choices.withinBudget(spec, outcomes, !kept)) {
+          break;
+        }
+        CaseDriver.Outcome o = runFork(spec, new CaseDriver.Fork(index, forks, callsPerTrial, batchCalls, 0),
+            kept ? index % forks : index, !kept);
         outcomes.add(o);
         if (o.result().status() != CaseStatus.PASSED) {
           return ForkedOutcome.combine(spec, outcomes, "");
         }
       }
-      note = outcomes.size() == before ? "; no further fork was measured (another in a fresh worker would have taken"
-          + " the case past its budget of " + spec.trials().budgetSeconds() + " s)"
-          : String.format(java.util.Locale.ROOT, "; %d further forks measured in fresh workers%s", outcomes.size()
-              - before, ForkChoices.majority(outcomes) ? ", until one outcome held a majority"
-              : outcomes.size() >= ForkChoices.DISAGREEMENT_FORKS ? ", up to " + ForkChoices.DISAGREEMENT_FORKS
-              + " in all"
-              : ", within the case's budget");
+      note = ForkChoices.furtherForksNote(spec, outcomes.size() - before, Math.min(again, outcomes.size() - before),
+          contended, outcomes.size(), ForkChoices.majority(outcomes));
     } else if (forks > 1 && outcomes.size() > 1 && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()) {
       note = declared ? "; measured in the " + forks + " forks declared" : "; no further fork was measured: a"
           + " warm-up was cut short, and further forks would be cut alike (their outcomes are stages of the JIT's"
@@ -117,10 +121,18 @@ public final class CaseRunner implements AutoCloseable {
   }
 
   private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork, boolean retire) {
+    return runFork(spec, fork, fork.index(), retire);
+  }
+
+  /**
+   * Runs a fork in the class's worker of an index: a worker kept for the class where it runs one (below the device's
+   * default count of forks), else a worker started for it.
+   */
+  private CaseDriver.Outcome runFork(CaseSpec spec, CaseDriver.Fork fork, int worker, boolean retire) {
     WorkerPool.Lease lease;
     long start = System.nanoTime();
     try {
-      lease = pool.lease(spec, fork.index());
+      lease = pool.lease(spec, worker);
     } catch (StepFailed e) {
       return new CaseDriver.Outcome(Results.error(spec, e.failure().message()), null, null, null);
     }

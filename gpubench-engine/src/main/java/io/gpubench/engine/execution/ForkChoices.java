@@ -102,6 +102,81 @@ final class ForkChoices {
         && o.result().timing().warmup().end() == io.gpubench.api.result.WarmupEnd.CAP);
   }
 
+  /**
+   * Whether the forks' disagreement is the machine's, not the code's: a fork whose core the contention probe found
+   * slowed ({@code contended}, its slowdown measured) is slower than the others by no more than that slowdown (within
+   * {@link ForkAgreement#MIN_RATIO}, the difference that counts as a disagreement), and the forks left agree. Such a
+   * fork measured the compiled code of its worker on a shared core; measuring again in the class's own workers tells
+   * whether that code is another outcome, at a fraction of a fresh JVM's cost: of 1,000 cases of an empty call, 3 of
+   * the 5 that disagreed had a first fork 1.4–1.6× contended and 1.41–1.42× slower, and each took two fresh workers
+   * (2–3.4 s a case, their starts and first warm-ups) to find that the other JVM's outcome was the typical one.
+   *
+   * @param outcomes the forks so far
+   * @return a description of the contended forks (for the flag), or null when contention does not explain it
+   */
+  static String contentionExplains(List<CaseDriver.Outcome> outcomes) {
+    List<double[]> samples = Forks.headlineSamples(timings(outcomes));
+    List<double[]> clean = new java.util.ArrayList<>();
+    double cleanSlowest = 0;
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (slowdown(outcomes.get(i)) == null) {
+        clean.add(samples.get(i));
+        cleanSlowest = Math.max(cleanSlowest, SampleStatistics.median(samples.get(i)));
+      }
+    }
+    if (clean.isEmpty() || clean.size() == outcomes.size() || ForkAgreement.of(clean).isPresent()) {
+      return null;
+    }
+    double cleanFastest = clean.stream().mapToDouble(SampleStatistics::median).min().orElseThrow();
+    StringBuilder which = new StringBuilder();
+    for (int i = 0; i < outcomes.size(); i++) {
+      Double slowdown = slowdown(outcomes.get(i));
+      if (slowdown == null) {
+        continue;
+      }
+      double median = SampleStatistics.median(samples.get(i));
+      if (median < cleanSlowest || median / cleanFastest > slowdown * ForkAgreement.MIN_RATIO) {
+        return null; // faster than a clean fork, or slower than its core's slowdown explains
+      }
+      which.append(which.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "fork %d (%.2fx slower than"
+          + " the fastest clean fork, its core measured %.2fx slowed)", i + 1, median / cleanFastest, slowdown));
+    }
+    return which.toString();
+  }
+
+  /**
+   * What the runner did about forks that disagree, for the flag's detail.
+   *
+   * @param spec the case
+   * @param further how many further forks were measured
+   * @param kept how many of them in the class's own workers
+   * @param contended the contended forks that explain the difference ({@link #contentionExplains}), or null
+   * @param total how many forks measured the case in all
+   * @param majority whether one outcome holds a majority now
+   * @return the note, starting with "; "
+   */
+  static String furtherForksNote(CaseSpec spec, int further, int kept, String contended, int total,
+      boolean majority) {
+    String why = contended == null ? "" : "; " + contended + " ran on a contended core, which explains the difference";
+    if (further == 0) {
+      return why + "; no further fork was measured (another would have taken the case past its budget of "
+          + spec.trials().budgetSeconds() + " s)";
+    }
+    String where = kept == further ? String.format(Locale.ROOT, "%d further forks measured in the class's workers",
+        further) : kept == 0 ? String.format(Locale.ROOT, "%d further forks measured in fresh workers", further)
+        : String.format(Locale.ROOT, "%d further forks measured, %d in the class's workers and %d in fresh workers",
+            further, kept, further - kept);
+    return why + "; " + where + (majority ? ", until one outcome held a majority"
+        : total >= DISAGREEMENT_FORKS ? ", up to " + DISAGREEMENT_FORKS + " in all"
+        : ", within the case's budget");
+  }
+
+  /** A fork's measured contention slowdown, or null where it was not flagged contended with one. */
+  private static Double slowdown(CaseDriver.Outcome o) {
+    return o.result().flags().stream().filter(f -> f.code().equals(io.gpubench.api.result.Flag.CONTENDED))
+        .map(io.gpubench.api.result.Flag::slowdown).filter(s -> s != null && s > 1).findFirst().orElse(null);
+  }
+
   /** Whether one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks. */
   static boolean majority(List<CaseDriver.Outcome> outcomes) {
     List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(SampleStatistics::median).toList();
@@ -117,15 +192,15 @@ final class ForkChoices {
 
   /**
    * Whether another fork fits in the case's budget: every second its forks took so far, their workers' starts
-   * included, and one more fork, which runs in a fresh worker: at the cost of the costliest fork so far, or of the
+   * included, and one more fork at the cost of the costliest fork so far, or, where it runs in a fresh worker, of the
    * last fork this run measured in a fresh worker where that was more. The starts count because a further fork is
    * the case's alone: counting warm-ups and trials only, and twice the budget, a case of an empty call whose forks
    * differed by 10% (two compiled forms of its loop) measured three further forks in fresh workers, 7.4 s for a
    * budget of 5 s, most of it starting JVMs.
    */
-  boolean withinBudget(CaseSpec spec, List<CaseDriver.Outcome> outcomes) {
+  boolean withinBudget(CaseSpec spec, List<CaseDriver.Outcome> outcomes, boolean freshWorker) {
     double spent = 0;
-    double costliest = freshForkSeconds;
+    double costliest = freshWorker ? freshForkSeconds : 0;
     for (CaseDriver.Outcome o : outcomes) {
       double s = forkSeconds(o);
       spent += s;

@@ -96,17 +96,67 @@ class ForkChoicesTest {
     ForkChoices choices = new ForkChoices();
     CaseSpec spec = spec(5);
     // two forks of a class's first case, their workers started for them: 2.1 s and 1.5 s; one more at 2.1 s is 5.7 s
-    assertThat(choices.withinBudget(spec, List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5))))
-        .isFalse();
-    assertThat(choices.withinBudget(spec(6), List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5))))
-        .isTrue();
+    assertThat(choices.withinBudget(spec, List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5)),
+        true)).isFalse();
+    assertThat(choices.withinBudget(spec(6), List.of(fork(StopReason.PLATEAU, 2.1), fork(StopReason.PLATEAU, 1.5)),
+        true)).isTrue();
 
     // forks of a later case in kept workers took 10 ms each, but a further fork starts a worker: as the last one did
     List<CaseDriver.Outcome> quick = List.of(fork(StopReason.PLATEAU, 0.01), fork(StopReason.PLATEAU, 0.01));
-    assertThat(choices.withinBudget(spec, quick)).isTrue();
+    assertThat(choices.withinBudget(spec, quick, true)).isTrue();
     choices.freshFork(fork(StopReason.PLATEAU, 4.99));
-    assertThat(choices.withinBudget(spec, quick)).as("0.02 s spent and 4.99 s for the next fork").isFalse();
+    assertThat(choices.withinBudget(spec, quick, true)).as("0.02 s spent and 4.99 s for the next fork").isFalse();
+    assertThat(choices.withinBudget(spec, quick, false)).as("in a kept worker: at the cost of the forks so far")
+        .isTrue();
     choices.freshFork(fork(StopReason.PLATEAU, 1.5));
-    assertThat(choices.withinBudget(spec, quick)).isTrue();
+    assertThat(choices.withinBudget(spec, quick, true)).isTrue();
+  }
+
+  /** A fork whose trials take so many nanoseconds a call (a little spread), with a contended flag of a slowdown. */
+  private static CaseDriver.Outcome timed(double perCall, Double contendedSlowdown) {
+    CaseDriver.Outcome o = fork(StopReason.PLATEAU, 0.05);
+    Timing t = o.result().timing();
+    List<io.gpubench.api.result.Trial> trials = java.util.stream.IntStream.range(0, 30)
+        .mapToObj(i -> new io.gpubench.api.result.Trial(perCall * (1 + 0.002 * (i % 5)), null)).toList();
+    Timing timing = new Timing(null, null, null, CacheMode.HOT, 1, 100, 2000, trials, t.host(), null, null,
+        t.stop(), "stopped", 0.001, null, 0, List.of(), null, 0, t.spent());
+    List<Flag> flags = contendedSlowdown == null ? List.of()
+        : List.of(new Flag(Flag.CONTENDED, "most trials kept ran slowed", contendedSlowdown));
+    CaseResult r = o.result();
+    return new CaseDriver.Outcome(new CaseResult(r.id(), r.benchmark(), r.workload(), r.displayName(), r.backend(),
+        r.precision(), r.shape(), r.status(), null, timing, null, null, null, null, Map.of(), null, null, flags),
+        null, null, null, List.of(), List.of(), true);
+  }
+
+  @Test
+  void aForkAsMuchSlowerAsItsContendedCoreMeasuredExplainsADisagreement() {
+    // measured: 1,000 empty calls, a first fork 1.43x contended and 1.42x slower than the second
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.204, 1.43), timed(0.1438, null))))
+        .contains("fork 1 (1.42x slower than the fastest clean fork, its core measured 1.43x slowed)");
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.1438, null), timed(0.204, 1.3))))
+        .as("within the 10% that is no disagreement of its own").contains("fork 2");
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.204, 1.1), timed(0.1438, null))))
+        .as("slower than its slowdown explains: another outcome, maybe").isNull();
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.204, null), timed(0.1438, null))))
+        .as("nothing measured the core").isNull();
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.1, 1.5), timed(0.1438, null))))
+        .as("a contended fork that is the faster one").isNull();
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.204, 1.5), timed(0.1438, 1.3))))
+        .as("no clean fork to compare with").isNull();
+    assertThat(ForkChoices.contentionExplains(List.of(timed(0.204, 1.5), timed(0.1438, null), timed(0.1, null))))
+        .as("the clean forks disagree among themselves").isNull();
+  }
+
+  @Test
+  void theFlagSaysWhereTheFurtherForksRanAndWhy() {
+    CaseSpec spec = spec(5);
+    assertThat(ForkChoices.furtherForksNote(spec, 2, 2, "fork 1 (1.42x ...)", 4, true)).isEqualTo(
+        "; fork 1 (1.42x ...) ran on a contended core, which explains the difference; 2 further forks measured in"
+            + " the class's workers, until one outcome held a majority");
+    assertThat(ForkChoices.furtherForksNote(spec, 3, 2, "fork 1 (1.42x ...)", 5, false))
+        .endsWith("3 further forks measured, 2 in the class's workers and 1 in fresh workers, up to 5 in all");
+    assertThat(ForkChoices.furtherForksNote(spec, 2, 0, null, 4, true))
+        .isEqualTo("; 2 further forks measured in fresh workers, until one outcome held a majority");
+    assertThat(ForkChoices.furtherForksNote(spec, 0, 0, null, 2, false)).contains("no further fork was measured");
   }
 }
