@@ -176,9 +176,9 @@ public final class CaseSession implements LocalRunner {
   }
 
   @Override
-  public Steps.TrialBatch trials(int count) throws StepFailed {
+  public Steps.TrialBatch trials(Steps.TrialsAsk ask) throws StepFailed {
     try {
-      return trials.trials(count);
+      return trials.trials(ask);
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);
     }

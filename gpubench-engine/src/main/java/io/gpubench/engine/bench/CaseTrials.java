@@ -6,6 +6,7 @@ import io.gpubench.api.spi.TrialClock;
 import io.gpubench.api.spi.TrialConditions;
 import io.gpubench.engine.memory.HostMemoryMeter;
 import io.gpubench.engine.protocol.Steps;
+import io.gpubench.engine.statistics.TrialStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,13 @@ final class CaseTrials {
   private TrialCalls trialCalls;
   private HostMemoryMeter hostMemory;
   private int callsPerTrial;
+  // the engine's stopping rule run on this case's trials, where it asks for trials until the rule decides
+  private TrialStream stream;
+  // every trial since the trials started, for a stream started after the first batch: it takes them first
+  private final List<Measured> measured = new ArrayList<>();
+
+  /** A trial as the stream takes it. */
+  private record Measured(TrialClock.TrialTime time, TrialConditions seen, double batch) {}
 
   /**
    * Makes the trials of a session's cases.
@@ -65,6 +73,8 @@ final class CaseTrials {
     int callsPerTrial = asked > 0 ? asked : warmup.callsPerTrial();
     trialCalls = c.trialCalls(callsPerTrial);
     this.callsPerTrial = callsPerTrial;
+    stream = null;
+    measured.clear();
     c.batch = null;
     if (!warmup.hostClock() && !world.inWorld() && plan.batchCalls() != 0) {
       c.batch = BatchTrials.start(c.session, c.clock, callsPerTrial, plan.batchCalls(), c.keptLoop());
@@ -86,19 +96,43 @@ final class CaseTrials {
   }
 
   /**
-   * Times trials, each with the conditions it ran under.
+   * Times trials, each with the conditions it ran under: a count of them, or until the engine's stopping rule, run
+   * here on the same figures the engine will see, decides (or the request's slice of time is spent: the engine asks
+   * again, and the rule goes on from where it was).
    *
-   * @param count how many
+   * @param ask how many, or until what
    * @return their times
    * @throws Throwable what a call threw
    */
-  Steps.TrialBatch trials(int count) throws Throwable {
+  Steps.TrialBatch trials(Steps.TrialsAsk ask) throws Throwable {
+    if (ask.count() < 1) {
+      throw new IllegalArgumentException("trials asked for: " + ask.count() + ", at least 1");
+    }
+    if (ask.until() != null) {
+      if (stream == null) {
+        // the engine's series took the trials measured before it asked until the rule decides: so does this one
+        stream = new TrialStream(ask.until(), callsPerTrial, c.batch == null ? 0 : c.batch.count());
+        for (Measured m : measured) {
+          stream.add(m.time(), m.seen(), m.batch());
+        }
+      } else if (!stream.terms().equals(ask.until())) {
+        throw new IllegalArgumentException("the stopping rule changed within a case's trials: " + stream.terms()
+            + ", then " + ask.until());
+      }
+      if (stream.decided()) {
+        throw new IllegalStateException("trials asked for after this runner's stopping rule decided ("
+            + stream.decision().detail() + "): the engine and the worker disagree on the rule");
+      }
+    }
+    int count = ask.count();
     long begin = System.nanoTime();
-    List<TrialClock.TrialTime> times = new ArrayList<>(count);
-    List<TrialConditions> conditions = new ArrayList<>(count);
-    List<Double> batches = new ArrayList<>(c.batch != null ? count : 0);
+    long sliceEnd = begin + (long) (ask.sliceSeconds() * 1e9);
+    List<TrialClock.TrialTime> times = new ArrayList<>(Math.min(count, 256));
+    List<TrialConditions> conditions = new ArrayList<>(Math.min(count, 256));
+    List<Double> batches = new ArrayList<>(c.batch != null ? Math.min(count, 256) : 0);
     boolean anyConditions = false;
-    for (int i = 0; i < count; i++) {
+    int made = 0;
+    while (made < count) {
       if (c.spec.cache() == CacheMode.COLD) {
         c.session.flushCache();
       }
@@ -109,23 +143,30 @@ final class CaseTrials {
       long start = System.nanoTime();
       TrialClock.TrialTime t = world.inWorld() ? world.trial(c.clock, trialCalls) : c.clock.time(trialCalls);
       c.releaseKept(callsPerTrial);
+      double batch = Double.NaN;
       if (c.batch != null) {
-        batches.add(c.batch.time(c.session, c.spec.cache() == CacheMode.COLD));
+        batch = c.batch.time(c.session, c.spec.cache() == CacheMode.COLD);
+        batches.add(batch);
       }
       long end = System.nanoTime();
       hostMemory.afterTrial(callsPerTrial);
       long cpuEnd = contention != null ? threadCpuNanos() : -1;
       times.add(t);
+      made++;
       TrialConditions seen = c.telemetry.during(start, end).orElse(null);
       if (seen == null && contention != null) {
         seen = contention.afterTrial(end - start, cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
       }
       anyConditions |= seen != null;
       conditions.add(seen);
+      measured.add(new Measured(t, seen, batch));
+      if (stream != null && (stream.add(t, seen, batch) || System.nanoTime() - sliceEnd >= 0)) {
+        break;
+      }
     }
-    JitThresholds.count(c.loop.getClass(), count, (long) count * callsPerTrial);
+    JitThresholds.count(c.loop.getClass(), made, (long) made * callsPerTrial);
     return new Steps.TrialBatch(times, anyConditions ? conditions : List.of(), batches,
-        (System.nanoTime() - begin) / 1e9);
+        (System.nanoTime() - begin) / 1e9, stream != null && stream.decided());
   }
 
   /**

@@ -20,7 +20,8 @@ import java.util.List;
 
 /**
  * The protocol of one case, as the engine drives it: set-up, the checked call, warm-up calls compared with it,
- * timed trials until the stopping rule decides (with the recorders the run asks for around them), one more call
+ * timed trials until the stopping rule decides (with the recorders the run asks for around them; a runner of one rank
+ * runs the rule beside its trials and stops on it, {@link TrialSeries#ask}), one more call
  * under the kernel audit, the last agreement check, the inputs, tear-down. The steps run wherever the
  * {@link CaseChannel} runs them (a worker process, or this JVM); every figure comes back as data, and every verdict
  * is made on this side: stopping here, tolerances, agreement and the roofline in {@link FinishedCase}, the forks
@@ -208,7 +209,11 @@ public final class CaseDriver {
     // kernel audit's call comes after them, never inside the trials.
     front.add(Step.INSTRUMENT.with(recording.instruments(spec)));
     front.add(Step.START_TRIALS.with(plan.trials()));
-    front.add(Step.TRIALS.with(TrialSeries.firstBatch(policy)));
+    // The first batch, the policy's fewest trials, right after the warm-up; then a single runner is asked for trials
+    // until the rule decides, once the trials' budget is known (what the warm-up left of it), and a world's ranks
+    // for further counts.
+    boolean untilDecided = spec.world() == null;
+    front.add(Step.TRIALS.with(Steps.TrialsAsk.count(TrialSeries.firstBatch(policy))));
     List<Object> replies = channel.run(front);
     Steps.Prepared prepared = (Steps.Prepared) replies.get(0);
     Steps.Checked first = (Steps.Checked) replies.get(1);
@@ -231,13 +236,43 @@ public final class CaseDriver {
             - Warming.charged(policy, fork.freshWorker(), warm.warmup().seconds())))
         : policy;
     TrialSeries series = new TrialSeries(trialPolicy, started.callsPerTrial(), started.batchCalls());
+    List<Step.Call> endSteps = List.of(Step.END_TRIALS.with(null), Step.COLLECT.with(recording.audit(spec)),
+        Step.FINISH.with(null));
+    List<Object> end;
+    long trialsEnd;
     series.add(firstBatch);
-    while (!series.decided()) {
-      series.add(channel.trials(series.nextBatch()));
+    if (untilDecided && !series.decided()) {
+      // The trials and the end of the case in one exchange: the runner stops on the rule and goes on to the end; a
+      // reply whose rule has not decided (its slice of time ran out) ends the exchange, and the engine asks again.
+      List<Object> got;
+      long asked;
+      Steps.TrialBatch batch;
+      do {
+        List<Step.Call> calls = new ArrayList<>(endSteps.size() + 1);
+        calls.add(Step.TRIALS.with(series.ask(true)));
+        calls.addAll(endSteps);
+        asked = System.nanoTime();
+        got = channel.run(calls);
+        batch = (Steps.TrialBatch) got.get(0);
+        series.add(batch);
+        if (batch.decided() != series.decided()) {
+          // both run TrialStream on the same figures: a difference is a runner of another build, unfit for more cases
+          throw new StepFailed(new Failure(io.gpubench.engine.protocol.Phase.TRIALS, null, String.format(
+              java.util.Locale.ROOT, "the runner's stopping rule %s after %d trials and the engine's %s: the two"
+              + " sides run different rules", batch.decided() ? "decided" : "did not decide", series.measured(),
+              series.decided() ? "did" : "did not"), null, false, true), null);
+        }
+      } while (got.size() == 1);
+      // the end's seconds, as before they shared an exchange: the last exchange's, less its trials'
+      trialsEnd = asked + (long) (batch.seconds() * 1e9);
+      end = got.subList(1, got.size());
+    } else {
+      while (!series.decided()) {
+        series.add(channel.trials(series.ask(false)));
+      }
+      trialsEnd = System.nanoTime();
+      end = channel.run(endSteps);
     }
-    long trialsEnd = System.nanoTime();
-    List<Object> end = channel.run(List.of(Step.END_TRIALS.with(null), Step.COLLECT.with(recording.audit(spec)),
-        Step.FINISH.with(null)));
     Steps.TrialsEnded ended = (Steps.TrialsEnded) end.get(0);
     Steps.Collected collected = (Steps.Collected) end.get(1);
     Steps.Finished finished = (Steps.Finished) end.get(2);

@@ -112,8 +112,12 @@ final class WorldChannel implements CaseChannel {
   }
 
   @Override
-  public Steps.TrialBatch trials(int count) throws StepFailed {
-    return all(Phase.TRIALS, (r, c) -> c.trials(count)).get(0);
+  public Steps.TrialBatch trials(Steps.TrialsAsk ask) throws StepFailed {
+    if (ask.until() != null) {
+      // each rank would stop on its own times, and the others would wait at the next trial's barrier for it
+      throw new IllegalArgumentException("a world's ranks measure a count of trials, not until a rule decides");
+    }
+    return all(Phase.TRIALS, (r, c) -> c.trials(ask)).get(0);
   }
 
   @Override

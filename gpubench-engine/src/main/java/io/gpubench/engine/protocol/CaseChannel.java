@@ -16,13 +16,18 @@ public interface CaseChannel {
    * between them. The default makes the calls one by one.
    *
    * @param calls the steps with their requests
-   * @return each step's reply, of its {@link Step#replyType()} (null for {@link Void}), in order
+   * @return each step's reply, of its {@link Step#replyType()} (null for {@link Void}), in order; fewer where a step
+   *     ended the exchange ({@link Step#endsExchange}: trials whose rule has not decided yet)
    * @throws StepFailed the first step that failed; the steps after it were not run
    */
   default java.util.List<Object> run(java.util.List<Step.Call> calls) throws StepFailed {
     java.util.List<Object> replies = new java.util.ArrayList<>(calls.size());
     for (Step.Call c : calls) {
-      replies.add(c.step().run(this, c.body()));
+      Object reply = c.step().run(this, c.body());
+      replies.add(reply);
+      if (Step.endsExchange(c, reply)) {
+        break;
+      }
     }
     return replies;
   }
@@ -75,13 +80,13 @@ public interface CaseChannel {
   Steps.Started startTrials(Steps.TrialsPlan plan) throws StepFailed;
 
   /**
-   * Runs timed trials.
+   * Runs timed trials: a count of them, or until the stopping rule the request carries decides.
    *
-   * @param count how many
+   * @param ask how many, or until what
    * @return their times
    * @throws StepFailed as for {@link #prepare}
    */
-  Steps.TrialBatch trials(int count) throws StepFailed;
+  Steps.TrialBatch trials(Steps.TrialsAsk ask) throws StepFailed;
 
   /**
    * Stops telemetry.

@@ -16,22 +16,24 @@ import tools.jackson.databind.json.JsonMapper;
  * The wire format between the engine and a worker: frames of a 4-byte big-endian length and that many bytes of
  * UTF-8 JSON, each an object {@code {"op": ..., "body": ...}} with {@code op} a {@link Control} frame's name. The
  * steps of a case go in batches: one {@link Control#STEPS} frame holds several {@link Step}s with their requests,
- * and one {@link Control#REPLIES} frame holds their replies, so that a case costs two or three round trips, not one
- * a step (a round trip of the loopback socket and its JSON costs some 0.3 ms; a case made twelve). The records of
- * {@link Steps} travel as their JSON (the results' mapper, so non-finite numbers survive), typed by their step.
+ * and one {@link Control#REPLIES} frame holds their replies, so that a case costs two round trips (its front; its
+ * trials until the rule decides, with its end), not one a step (a round trip of the loopback socket and its JSON
+ * costs some 0.3 ms; a case made twelve). The records of {@link Steps} travel as their JSON (the results' mapper, so non-finite numbers survive), typed by their step.
  * Version: {@value #VERSION}, checked in the worker's hello.
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 7: a telemetry sample carries the
-   * process's device memory, and a worker on the engine's host marks its steps in a file and announces only those
-   * that run a while ({@code wire/v7.txt}); 6: a case's request carries the cache
+   * The protocol's version; the engine refuses a worker that speaks another. 8: a step of trials asks for a count or
+   * for trials until the stopping rule decides, with the rule's terms, and an undecided reply ends its exchange
+   * ({@code wire/v8.txt}); 7: a telemetry sample carries the process's device memory, and a worker on the engine's
+   * host marks its steps in a file and announces only those that run a while ({@code wire/v7.txt}); 6: a case's
+   * request carries the cache
    * and device-timing modes, not the engine's whole trial policy ({@code wire/v6.txt}); 5: the shape first written
    * down in the engine's test resources (checked by {@code WireShapeTest}: the request and reply records as the Slurm
    * launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
    * request, one step a frame).
    */
-  public static final int VERSION = 7;
+  public static final int VERSION = 8;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;

@@ -29,7 +29,7 @@ public enum Step {
   /** {@link CaseChannel#startTrials}. */
   START_TRIALS("startTrials", Phase.TRIALS, Steps.TrialsPlan.class, Steps.Started.class),
   /** {@link CaseChannel#trials}. */
-  TRIALS("trials", Phase.TRIALS, Integer.class, Steps.TrialBatch.class),
+  TRIALS("trials", Phase.TRIALS, Steps.TrialsAsk.class, Steps.TrialBatch.class),
   /** {@link CaseChannel#endTrials}. */
   END_TRIALS("endTrials", Phase.TRIALS, Void.class, Steps.TrialsEnded.class),
   /** {@link CaseChannel#collect}. */
@@ -135,12 +135,39 @@ public enum Step {
         yield null;
       }
       case START_TRIALS -> channel.startTrials((Steps.TrialsPlan) body);
-      case TRIALS -> channel.trials((Integer) body);
+      case TRIALS -> channel.trials((Steps.TrialsAsk) body);
       case END_TRIALS -> channel.endTrials();
       case COLLECT -> channel.collect((Steps.AuditRequest) body);
       case FINISH -> channel.finish();
       case ABANDON -> channel.abandon();
     };
+  }
+
+  /**
+   * Whether a step's reply ends its exchange, the steps after it not run: trials asked for until the stopping rule
+   * decides that came back undecided (their slice of time ran out). The engine sends the end of a case (trials ended,
+   * the audit, the last check) behind the step of trials, to be run once the runner's rule decides; undecided, it asks
+   * for more trials, and the end again.
+   *
+   * @param call the step and its request
+   * @param reply its reply
+   * @return true when the steps after it are not run
+   */
+  public static boolean endsExchange(Call call, Object reply) {
+    return call.step() == TRIALS && ((Steps.TrialsAsk) call.body()).until() != null
+        && !((Steps.TrialBatch) reply).decided();
+  }
+
+  /**
+   * Whether replies answer an exchange: one a step, or fewer where the last ends the exchange ({@link #endsExchange}).
+   *
+   * @param calls the steps asked for
+   * @param replies the replies
+   * @return true when they do
+   */
+  public static boolean answers(java.util.List<Call> calls, java.util.List<Object> replies) {
+    int n = replies.size();
+    return n == calls.size() || n > 0 && n < calls.size() && endsExchange(calls.get(n - 1), replies.get(n - 1));
   }
 
   /**

@@ -8,6 +8,7 @@ import io.gpubench.api.result.Metric;
 import io.gpubench.api.result.Telemetry;
 import io.gpubench.api.spi.TrialClock;
 import io.gpubench.api.spi.TrialConditions;
+import io.gpubench.engine.statistics.TrialStream;
 import java.util.List;
 import java.util.Map;
 
@@ -198,17 +199,40 @@ public final class Steps {
   }
 
   /**
-   * A batch of timed trials.
+   * What the engine asks a runner for at a step of trials: a count of trials, or trials until the stopping rule
+   * decides, the runner running the same {@link TrialStream} on them as the engine does.
    *
-   * @param times each trial's times, for all its calls
-   * @param conditions what the device's telemetry saw around each trial, in the same order, an entry null where it
-   *     cannot tell; empty where the device has no telemetry
-   * @param batches where the trials have a batch figure ({@link Started#batchCalls()}), each trial's batch trial's
-   *     device time, for all the batch's calls, in the same order; else empty
-   * @param seconds how long the batch took in the runner, what runs between its trials included
+   * @param count the most trials to measure in this reply (discarded ones included)
+   * @param until the rule's terms to stop on, or null to measure {@code count} trials
+   * @param sliceSeconds with {@code until}, the most seconds of trials before the runner replies undecided (the engine
+   *     asks again; the runner's stream goes on from where it was)
+   */
+  public record TrialsAsk(int count, TrialStream.Rule until, double sliceSeconds) {
+
+    /**
+     * A count of trials.
+     *
+     * @param count how many
+     * @return the request
+     */
+    public static TrialsAsk count(int count) {
+      return new TrialsAsk(count, null, 0);
+    }
+  }
+
+  /**
+   * Timed trials as the runner measured them, each with the conditions it ran under.
+   *
+   * @param times each trial's time, for all its calls
+   * @param conditions each trial's conditions (null where nothing observed them), or empty where none were observed
+   * @param batches each trial's batch trial, for all the batch's calls; empty where there is none
+   * @param seconds the runner's seconds of the batch, what runs between trials included
+   * @param decided whether the runner's stopping rule decided on the last of them (a request until the rule decides);
+   *     false for a count, and for a request whose slice of time ran out first: then the steps after it in the same
+   *     exchange were not run ({@link Step#endsExchange})
    */
   public record TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions, List<Double> batches,
-      double seconds) {
+      double seconds, boolean decided) {
 
     /**
      * Trials without telemetry.
@@ -216,7 +240,7 @@ public final class Steps {
      * @param times the times
      */
     public TrialBatch(List<TrialClock.TrialTime> times) {
-      this(times, List.of(), List.of(), 0);
+      this(times, List.of(), List.of(), 0, false);
     }
 
     /**
@@ -226,7 +250,7 @@ public final class Steps {
      * @param conditions the conditions
      */
     public TrialBatch(List<TrialClock.TrialTime> times, List<TrialConditions> conditions) {
-      this(times, conditions, List.of(), 0);
+      this(times, conditions, List.of(), 0, false);
     }
 
     /**
@@ -236,6 +260,7 @@ public final class Steps {
      * @param conditions conditions
      * @param batches batch trials' device times
      * @param seconds the batch's seconds
+     * @param decided whether the runner's rule decided
      */
     public TrialBatch {
       times = List.copyOf(times);

@@ -80,26 +80,31 @@ public final class StoppingRule {
     int n = samples.count();
     double hw = relativeHalfWidth();
     halfWidths.add(hw);
-    String figures = String.format(Locale.ROOT, "±%.2f%% (target ±%.2f%%) after %d trials, %.2fs timed",
-        hw * 100, target * 100, n, timedSeconds);
+    // the words only once decided: the rule runs between a worker's trials too, where formatting costs microseconds
     if (n >= minTrials && hw <= target) {
-      return Optional.of(new Decision(StopReason.TARGET_REACHED, figures));
+      return Optional.of(new Decision(StopReason.TARGET_REACHED, figures(hw, n, timedSeconds)));
     }
     if (n >= maxTrials) {
-      return Optional.of(new Decision(StopReason.MAX_TRIALS, figures + "; at most " + maxTrials + " trials"));
+      return Optional.of(new Decision(StopReason.MAX_TRIALS, figures(hw, n, timedSeconds) + "; at most " + maxTrials
+          + " trials"));
     }
     if (n >= 2 && timedSeconds >= budgetSeconds) {
-      return Optional.of(new Decision(StopReason.TIME_BUDGET,
-          figures + String.format(Locale.ROOT, "; budget %.2fs spent", budgetSeconds)));
+      return Optional.of(new Decision(StopReason.TIME_BUDGET, figures(hw, n, timedSeconds)
+          + String.format(Locale.ROOT, "; budget %.2fs spent", budgetSeconds)));
     }
     if (n >= firstPlateauCheck(minTrials)) {
       double before = halfWidths.get(n - 1 - window);
       if (hw >= before * (1 - PLATEAU_IMPROVEMENT)) {
-        return Optional.of(new Decision(StopReason.PLATEAU, figures + String.format(Locale.ROOT,
+        return Optional.of(new Decision(StopReason.PLATEAU, figures(hw, n, timedSeconds) + String.format(Locale.ROOT,
             "; was ±%.2f%% %d trials earlier: the interval stopped narrowing", before * 100, window)));
       }
     }
     return Optional.empty();
+  }
+
+  private String figures(double hw, int n, double timedSeconds) {
+    return String.format(Locale.ROOT, "±%.2f%% (target ±%.2f%%) after %d trials, %.2fs timed", hw * 100,
+        target * 100, n, timedSeconds);
   }
 
   private double relativeHalfWidth() {

@@ -78,8 +78,8 @@ final class WorkerChannel implements CaseChannel {
   }
 
   @Override
-  public Steps.TrialBatch trials(int count) throws StepFailed {
-    return call(Step.TRIALS, count, Steps.TrialBatch.class);
+  public Steps.TrialBatch trials(Steps.TrialsAsk ask) throws StepFailed {
+    return call(Step.TRIALS, ask, Steps.TrialBatch.class);
   }
 
   @Override

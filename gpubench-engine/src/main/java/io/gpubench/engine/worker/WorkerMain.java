@@ -259,7 +259,11 @@ public final class WorkerMain {
           barrierNews.clear();
         }
         try {
-          replies.add(c.step().run(session, c.body()));
+          Object reply = c.step().run(session, c.body());
+          replies.add(reply);
+          if (Step.endsExchange(c, reply)) {
+            break;
+          }
         } catch (StepFailed e) {
           failure = e.failure();
           break;

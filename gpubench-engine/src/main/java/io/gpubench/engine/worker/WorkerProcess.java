@@ -243,7 +243,7 @@ final class WorkerProcess implements AutoCloseable {
             if (r.failure() != null) {
               throw new StepFailed(r.failure(), null);
             }
-            if (r.replies().size() != calls.size()) {
+            if (!Step.answers(calls, r.replies())) {
               lose();
               throw lostFailure(phase, "the worker answered " + r.replies().size() + " of " + calls.size()
                   + " steps without a failure");

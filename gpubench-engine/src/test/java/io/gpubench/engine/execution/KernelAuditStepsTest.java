@@ -234,7 +234,7 @@ class KernelAuditStepsTest {
       }
 
       @Override
-      public Steps.TrialBatch trials(int count) {
+      public Steps.TrialBatch trials(Steps.TrialsAsk ask) {
         throw new UnsupportedOperationException();
       }
 
