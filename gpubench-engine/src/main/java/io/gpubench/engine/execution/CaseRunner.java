@@ -89,7 +89,7 @@ public final class CaseRunner implements AutoCloseable {
     }
     String note = "";
     if (forks > 1 && !declared && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()
-        && !ForkChoices.warmupCutShort(outcomes)) {
+        && !ForkChoices.warmupCutShort(outcomes) && !ForkChoices.belowLoopResolution(outcomes)) {
       int before = outcomes.size();
       // A disagreement the contention probe explains is measured again in the class's own workers first (their
       // compiled code, a quiet core): fresh workers only where that leaves no majority.
@@ -111,9 +111,13 @@ public final class CaseRunner implements AutoCloseable {
       note = ForkChoices.furtherForksNote(spec, outcomes.size() - before, Math.min(again, outcomes.size() - before),
           contended, outcomes.size(), ForkChoices.majority(outcomes));
     } else if (forks > 1 && outcomes.size() > 1 && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()) {
-      note = declared ? "; measured in the " + forks + " forks declared" : "; no further fork was measured: a"
-          + " warm-up was cut short, and further forks would be cut alike (their outcomes are stages of the JIT's"
-          + " work, not of the code: a larger budget, or maxWarmupSeconds)";
+      note = declared ? "; measured in the " + forks + " forks declared"
+          : ForkChoices.warmupCutShort(outcomes) ? "; no further fork was measured: a warm-up was cut short, and"
+              + " further forks would be cut alike (their outcomes are stages of the JIT's work, not of the code: a"
+              + " larger budget, or maxWarmupSeconds)"
+          : String.format(java.util.Locale.ROOT, "; no further fork was measured: the forks differ by less than"
+              + " %.2f ns a call, a clock cycle, which is how the harness's own loop compiled in each JVM, not an"
+              + " outcome of the code", ForkChoices.LOOP_RESOLUTION_NANOS);
     } else if (forks > 1 && outcomes.size() > 1) {
       choices.agreed(spec);
     }

@@ -177,6 +177,29 @@ final class ForkChoices {
         .map(io.gpubench.api.result.Flag::slowdown).filter(s -> s != null && s > 1).findFirst().orElse(null);
   }
 
+  /**
+   * Forks whose medians differ by less than this a call are not measured further, whatever their ratio: less than a
+   * clock cycle of a 4 GHz core, it is how the harness's own loop compiled in each JVM (unrolled one way or another),
+   * not an outcome of the code it calls. Of 1,000 cases of an empty call, 3 to 7 a build had forks at 0.14 and 0.16 ns
+   * a call, "disagreeing" far beyond their trials' spread, and each took one or two fresh workers (1.3 to 2 s a case)
+   * to find a majority between two forms of the same loop. The flag stays.
+   */
+  static final double LOOP_RESOLUTION_NANOS = 0.25;
+
+  /**
+   * Whether the forks' medians differ by less than {@value #LOOP_RESOLUTION_NANOS} ns a call.
+   *
+   * @param outcomes the forks
+   * @return true where further forks would only tell forms of the harness's loop apart
+   */
+  static boolean belowLoopResolution(List<CaseDriver.Outcome> outcomes) {
+    double[] medians = Forks.headlineSamples(timings(outcomes)).stream().mapToDouble(SampleStatistics::median)
+        .toArray();
+    double fastest = java.util.Arrays.stream(medians).min().orElse(0);
+    double slowest = java.util.Arrays.stream(medians).max().orElse(0);
+    return slowest - fastest < LOOP_RESOLUTION_NANOS;
+  }
+
   /** Whether one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks. */
   static boolean majority(List<CaseDriver.Outcome> outcomes) {
     List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(SampleStatistics::median).toList();

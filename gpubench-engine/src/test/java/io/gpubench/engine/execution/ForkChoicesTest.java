@@ -148,6 +148,17 @@ class ForkChoicesTest {
   }
 
   @Test
+  void forksThatDifferByLessThanAClockCycleACallAreNotMeasuredFurther() {
+    // measured: an empty call's forks at 0.14 and 0.16 ns, far beyond their trials' spread
+    List<CaseDriver.Outcome> loop = List.of(timed(0.1397, null), timed(0.1585, null));
+    assertThat(Forks.disagreement(ForkChoices.timings(loop))).as("they do disagree, and are flagged").isPresent();
+    assertThat(ForkChoices.belowLoopResolution(loop)).isTrue();
+    assertThat(ForkChoices.belowLoopResolution(List.of(timed(1.0, null), timed(1.3, null))))
+        .as("0.3 ns a call: more than a cycle, an outcome of the code").isFalse();
+    assertThat(ForkChoices.belowLoopResolution(List.of(timed(100_000, null), timed(400_000, null)))).isFalse();
+  }
+
+  @Test
   void theFlagSaysWhereTheFurtherForksRanAndWhy() {
     CaseSpec spec = spec(5);
     assertThat(ForkChoices.furtherForksNote(spec, 2, 2, "fork 1 (1.42x ...)", 4, true)).isEqualTo(
