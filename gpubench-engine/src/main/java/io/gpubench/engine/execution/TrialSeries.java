@@ -44,8 +44,10 @@ final class TrialSeries {
   private final TrialStream stream;
   // the runner's seconds of the batches, what runs between trials included
   private double batchSeconds;
-  // trials measured, discarded ones and those after the decision included
+  // trials measured, discarded ones included, those after the decision not
   private int measured;
+  // trials of the last batch after the rule's decision (not used)
+  private int pastDecision;
 
   TrialSeries(TrialPolicy policy, int callsPerTrial) {
     this(policy, callsPerTrial, 0);
@@ -112,7 +114,7 @@ final class TrialSeries {
   }
 
   /**
-   * The trials measured so far, discarded ones and any after the decision included.
+   * The trials measured so far, discarded ones included, any after the decision not.
    *
    * @return the count
    */
@@ -127,12 +129,25 @@ final class TrialSeries {
   void add(Steps.TrialBatch batch) {
     batchSeconds += batch.seconds();
     List<TrialClock.TrialTime> times = batch.times();
-    for (int i = 0; i < times.size() && !stream.decided(); i++) {
+    int i = 0;
+    for (; i < times.size() && !stream.decided(); i++) {
       TrialConditions seen = batch.conditions().isEmpty() ? null : batch.conditions().get(i);
       double batched = batchCalls > 0 && i < batch.batches().size() ? batch.batches().get(i) : Double.NaN;
       measured++;
       stream.add(times.get(i), seen, batched);
     }
+    pastDecision = times.size() - i;
+  }
+
+  /**
+   * Whether the last batch's runner stopped where this series' rule did: decided on its last trial, or undecided
+   * with this series undecided too. A runner asked to stop on the rule that stops elsewhere runs another rule.
+   *
+   * @param batch the last batch added
+   * @return true when the two agree
+   */
+  boolean agreesWith(Steps.TrialBatch batch) {
+    return batch.decided() ? stream.decided() && pastDecision == 0 : !stream.decided();
   }
 
   /**

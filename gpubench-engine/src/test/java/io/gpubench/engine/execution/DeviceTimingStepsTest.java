@@ -308,6 +308,56 @@ class DeviceTimingStepsTest {
   }
 
   @Test
+  void batchTrialsAfterTheFirstBatchComeUntilTheRuleDecidesTheWorkersRuleAgreeingWithTheEngines() throws Throwable {
+    TrialClock graph = new TrialClock() {
+      int timed;
+
+      @Override
+      public void start() {}
+
+      @Override
+      public TrialTime stop() {
+        throw new AssertionError("time() is overridden");
+      }
+
+      @Override
+      public TrialTime time(TrialCalls calls) throws Throwable {
+        int before = Counting.CALLS.get();
+        calls.run();
+        int n = Counting.CALLS.get() - before;
+        double jitter = 1 + 0.01 * (timed++ % 5);
+        return new TrialTime(10_000.0 * n * jitter, (5_000.0 * n + 2_000) * jitter, 9_000.0 * n * jitter);
+      }
+
+      @Override
+      public String deviceClock() {
+        return "fake-event";
+      }
+
+      @Override
+      public DeviceTiming mode() {
+        return DeviceTiming.GRAPH;
+      }
+
+      @Override
+      public String modeReason() {
+        return "fake: short trials";
+      }
+    };
+    // 3 trials with the front, then until the rule decides: a trial spends ~0.37 ms of the 2 ms budget, its batch
+    // trial (72 calls of ~5 µs) most of it, so the budget ends the trials at the 6th. The runner stops on its own copy
+    // of the rule: one that left the batch trials' time out would not decide there, and a runner that decides
+    // otherwise than the engine fails the case.
+    Timing t = run(new ClockSession(graph), new TrialPolicy(1, 3, 10, 1e-9, 0.95, 0.002, 0, CacheMode.HOT,
+        DeviceTiming.AUTO));
+
+    assertThat(t.batchCalls()).isPositive();
+    assertThat(t.stop()).isEqualTo(io.gpubench.api.result.StopReason.TIME_BUDGET);
+    assertThat(t.trials()).hasSizeBetween(5, 7).allSatisfy(trial -> assertThat(trial.batchNanos()).isNotNull());
+    assertThat(t.primary()).isSameAs(t.batch());
+  }
+
+  @Test
   void aDeclaredCallsPerTrialGetsNoBatchFigure() throws Throwable {
     Timing t = run(new ClockSession(new CapturingClock()), policy(3, 1, DeviceTiming.GRAPH));
     assertThat(t.batch()).isNull();
