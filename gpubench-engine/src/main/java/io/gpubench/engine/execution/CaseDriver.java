@@ -255,13 +255,11 @@ public final class CaseDriver {
         got = channel.run(calls);
         batch = (Steps.TrialBatch) got.get(0);
         series.add(batch);
-        if (!series.agreesWith(batch)) {
+        String elsewhere = series.stopsElsewhere(batch);
+        if (elsewhere != null) {
           // both run TrialStream on the same figures: a difference is a runner of another build, unfit for more cases
-          throw new StepFailed(new Failure(io.gpubench.engine.protocol.Phase.TRIALS, null, String.format(
-              java.util.Locale.ROOT, "the runner's stopping rule %s after %d trials of its reply and the engine's"
-              + " %s after %d in all: the two sides run different rules", batch.decided() ? "decided" : "did not"
-              + " decide", batch.times().size(), series.decided() ? "decided" : "did not decide", series.measured()),
-              null, false, true), null);
+          throw new StepFailed(new Failure(io.gpubench.engine.protocol.Phase.TRIALS, null, elsewhere, null, false,
+              true), null);
         }
       } while (got.size() == 1);
       // the end's seconds, as before they shared an exchange: the last exchange's, less its trials'

@@ -46,8 +46,8 @@ public final class CaseRunner implements AutoCloseable {
    * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
    * Where the forks disagree and their count was the device's default, further forks are measured in fresh workers
    * until one outcome holds a majority (first in the class's own workers where a contended core explains the
-   * difference: {@link ForkChoices#contentionExplains}); a case steady at once may keep to its first fork ({@link ForkChoices} says
-   * when, and why).
+   * difference: {@link ForkChoices#contentionExplains}); a case steady at once may keep to its first fork
+   * ({@link ForkChoices} says when, and why).
    *
    * @param spec the case
    * @return its outcome, with the case's own report written from its final result
@@ -111,13 +111,7 @@ public final class CaseRunner implements AutoCloseable {
       note = ForkChoices.furtherForksNote(spec, outcomes.size() - before, Math.min(again, outcomes.size() - before),
           contended, outcomes.size(), ForkChoices.majority(outcomes));
     } else if (forks > 1 && outcomes.size() > 1 && Forks.disagreement(ForkChoices.timings(outcomes)).isPresent()) {
-      note = declared ? "; measured in the " + forks + " forks declared"
-          : ForkChoices.warmupCutShort(outcomes) ? "; no further fork was measured: a warm-up was cut short, and"
-              + " further forks would be cut alike (their outcomes are stages of the JIT's work, not of the code: a"
-              + " larger budget, or maxWarmupSeconds)"
-          : String.format(java.util.Locale.ROOT, "; no further fork was measured: the forks differ by less than"
-              + " %.2f ns a call, a clock cycle, which is how the harness's own loop compiled in each JVM, not an"
-              + " outcome of the code", ForkChoices.LOOP_RESOLUTION_NANOS);
+      note = ForkChoices.notFurtherNote(declared, forks, outcomes);
     } else if (forks > 1 && outcomes.size() > 1) {
       choices.agreed(spec);
     }

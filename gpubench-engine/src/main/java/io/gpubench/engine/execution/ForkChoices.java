@@ -116,25 +116,27 @@ final class ForkChoices {
    */
   static String contentionExplains(List<CaseDriver.Outcome> outcomes) {
     List<double[]> samples = Forks.headlineSamples(timings(outcomes));
+    double[] medians = medians(samples);
     List<double[]> clean = new java.util.ArrayList<>();
     double cleanSlowest = 0;
+    double cleanFastest = Double.POSITIVE_INFINITY;
     for (int i = 0; i < outcomes.size(); i++) {
       if (slowdown(outcomes.get(i)) == null) {
         clean.add(samples.get(i));
-        cleanSlowest = Math.max(cleanSlowest, SampleStatistics.median(samples.get(i)));
+        cleanSlowest = Math.max(cleanSlowest, medians[i]);
+        cleanFastest = Math.min(cleanFastest, medians[i]);
       }
     }
     if (clean.isEmpty() || clean.size() == outcomes.size() || ForkAgreement.of(clean).isPresent()) {
       return null;
     }
-    double cleanFastest = clean.stream().mapToDouble(SampleStatistics::median).min().orElseThrow();
     StringBuilder which = new StringBuilder();
     for (int i = 0; i < outcomes.size(); i++) {
       Double slowdown = slowdown(outcomes.get(i));
       if (slowdown == null) {
         continue;
       }
-      double median = SampleStatistics.median(samples.get(i));
+      double median = medians[i];
       if (median < cleanSlowest || median / cleanFastest > slowdown * ForkAgreement.MIN_RATIO) {
         return null; // faster than a clean fork, or slower than its core's slowdown explains
       }
@@ -171,6 +173,28 @@ final class ForkChoices {
         : ", within the case's budget");
   }
 
+  /**
+   * Why forks that disagree were not measured further, for the flag's detail: they were declared, a warm-up was cut
+   * short, or they differ by less than {@value #LOOP_RESOLUTION_NANOS} ns a call.
+   *
+   * @param declared whether the count of forks was declared
+   * @param forks that count
+   * @param outcomes the forks
+   * @return the note, starting with "; "
+   */
+  static String notFurtherNote(boolean declared, int forks, List<CaseDriver.Outcome> outcomes) {
+    if (declared) {
+      return "; measured in the " + forks + " forks declared";
+    }
+    if (warmupCutShort(outcomes)) {
+      return "; no further fork was measured: a warm-up was cut short, and further forks would be cut alike (their"
+          + " outcomes are stages of the JIT's work, not of the code: a larger budget, or maxWarmupSeconds)";
+    }
+    return String.format(Locale.ROOT, "; no further fork was measured: the forks differ by less than %.2f ns a call,"
+        + " a clock cycle, which is how the harness's own loop compiled in each JVM, not an outcome of the code",
+        LOOP_RESOLUTION_NANOS);
+  }
+
   /** A fork's measured contention slowdown, or null where it was not flagged contended with one. */
   private static Double slowdown(CaseDriver.Outcome o) {
     return o.result().flags().stream().filter(f -> f.code().equals(io.gpubench.api.result.Flag.CONTENDED))
@@ -193,20 +217,24 @@ final class ForkChoices {
    * @return true where further forks would only tell forms of the harness's loop apart
    */
   static boolean belowLoopResolution(List<CaseDriver.Outcome> outcomes) {
-    double[] medians = Forks.headlineSamples(timings(outcomes)).stream().mapToDouble(SampleStatistics::median)
-        .toArray();
+    double[] medians = medians(Forks.headlineSamples(timings(outcomes)));
     double fastest = java.util.Arrays.stream(medians).min().orElse(0);
     double slowest = java.util.Arrays.stream(medians).max().orElse(0);
     return slowest - fastest < LOOP_RESOLUTION_NANOS;
   }
 
+  /** Each fork's median, on the case's headline clock. */
+  private static double[] medians(List<double[]> samples) {
+    return samples.stream().mapToDouble(SampleStatistics::median).toArray();
+  }
+
   /** Whether one outcome holds a majority of at least {@value #MAJORITY_FORKS} forks. */
   static boolean majority(List<CaseDriver.Outcome> outcomes) {
-    List<Double> medians = Forks.headlineSamples(timings(outcomes)).stream().map(SampleStatistics::median).toList();
+    double[] medians = medians(Forks.headlineSamples(timings(outcomes)));
     for (double m : medians) {
-      long close = medians.stream().filter(o -> Math.max(o / m, m / o)
+      long close = java.util.Arrays.stream(medians).filter(o -> Math.max(o / m, m / o)
           < ForkAgreement.MIN_RATIO).count();
-      if (close >= MAJORITY_FORKS && 2 * close > medians.size()) {
+      if (close >= MAJORITY_FORKS && 2 * close > medians.length) {
         return true;
       }
     }

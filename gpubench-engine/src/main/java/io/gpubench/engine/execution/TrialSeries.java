@@ -113,15 +113,6 @@ final class TrialSeries {
     return Math.max(1, Math.min(left, Math.min(grown, byTime)));
   }
 
-  /**
-   * The trials measured so far, discarded ones included, any after the decision not.
-   *
-   * @return the count
-   */
-  int measured() {
-    return measured;
-  }
-
   void add(List<TrialClock.TrialTime> times) {
     add(new Steps.TrialBatch(times));
   }
@@ -140,14 +131,19 @@ final class TrialSeries {
   }
 
   /**
-   * Whether the last batch's runner stopped where this series' rule did: decided on its last trial, or undecided
-   * with this series undecided too. A runner asked to stop on the rule that stops elsewhere runs another rule.
+   * Where the last batch's runner stopped otherwise than this series' rule: a runner asked to stop on the rule must
+   * decide on the trial this series decides on (its last), or not decide with this series undecided too; one that
+   * stops elsewhere runs another rule.
    *
    * @param batch the last batch added
-   * @return true when the two agree
+   * @return the two stops in words, or null where they agree
    */
-  boolean agreesWith(Steps.TrialBatch batch) {
-    return batch.decided() ? stream.decided() && pastDecision == 0 : !stream.decided();
+  String stopsElsewhere(Steps.TrialBatch batch) {
+    boolean agree = batch.decided() ? stream.decided() && pastDecision == 0 : !stream.decided();
+    return agree ? null : String.format(java.util.Locale.ROOT, "the runner's stopping rule %s after %d trials of its"
+        + " reply and the engine's %s after %d in all: the two sides run different rules",
+        batch.decided() ? "decided" : "did not decide", batch.times().size(),
+        stream.decided() ? "decided" : "did not decide", measured);
   }
 
   /**

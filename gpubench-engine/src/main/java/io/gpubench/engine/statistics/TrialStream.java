@@ -210,15 +210,6 @@ public final class TrialStream {
   }
 
   /**
-   * Kept trials that ran on a contended core.
-   *
-   * @return the count
-   */
-  public int keptContended() {
-    return keptContended;
-  }
-
-  /**
    * Whether the kept trials that ran slowed were all slowed by a contended CPU core (not a throttled device).
    *
    * @return true when every kept reason is the CPU probe's

@@ -107,11 +107,8 @@ class DeviceTimingStepsTest {
     return o.result().timing();
   }
 
-  /** A clock like the CUDA graph clock: runs the calls once to capture, then replays without calling them. */
-  static final class CapturingClock implements TrialClock {
-    int captures;
-    int trials;
-
+  /** A fake clock in graph mode that times the calls it is handed: the loop must never start or stop it itself. */
+  abstract static class GraphModeClock implements TrialClock {
     @Override
     public void start() {
       throw new AssertionError("the loop must hand the calls to time(), not call start()");
@@ -120,16 +117,6 @@ class DeviceTimingStepsTest {
     @Override
     public TrialTime stop() {
       throw new AssertionError("the loop must hand the calls to time(), not call stop()");
-    }
-
-    @Override
-    public TrialTime time(TrialCalls calls) throws Throwable {
-      if (captures == 0) {
-        calls.run();
-        captures++;
-      }
-      trials++;
-      return new TrialTime(1000 + trials, 200, 600);
     }
 
     @Override
@@ -145,6 +132,45 @@ class DeviceTimingStepsTest {
     @Override
     public String modeReason() {
       return "fake: short trials";
+    }
+  }
+
+  /** A clock like the CUDA graph clock: runs the calls once to capture, then replays without calling them. */
+  static final class CapturingClock extends GraphModeClock {
+    int captures;
+    int trials;
+
+    @Override
+    public TrialTime time(TrialCalls calls) throws Throwable {
+      if (captures == 0) {
+        calls.run();
+        captures++;
+      }
+      trials++;
+      return new TrialTime(1000 + trials, 200, 600);
+    }
+  }
+
+  /**
+   * A graph clock whose replays cost 5 µs a call and 2 µs of launch a replay (a call alone: 7 µs), host time 10 µs a
+   * call; each timing is slower by a step of a share, in a cycle of five, where a step is given (so that the
+   * stopping rule's interval does not close at once).
+   */
+  static final class LaunchCostClock extends GraphModeClock {
+    private final double step;
+    private int timed;
+
+    LaunchCostClock(double step) {
+      this.step = step;
+    }
+
+    @Override
+    public TrialTime time(TrialCalls calls) throws Throwable {
+      int before = Counting.CALLS.get();
+      calls.run();
+      int n = Counting.CALLS.get() - before;
+      double jitter = 1 + step * (timed++ % 5);
+      return new TrialTime(10_000.0 * n * jitter, (5_000.0 * n + 2_000) * jitter, 9_000.0 * n * jitter);
     }
   }
 
@@ -257,40 +283,7 @@ class DeviceTimingStepsTest {
    */
   @Test
   void aShortCallInGraphModeGetsABatchFigureAsItsHeadlineBesideTheSingleCall() throws Throwable {
-    TrialClock graph = new TrialClock() {
-      @Override
-      public void start() {
-        throw new AssertionError("the loop must hand the calls to time()");
-      }
-
-      @Override
-      public TrialTime stop() {
-        throw new AssertionError("the loop must hand the calls to time()");
-      }
-
-      @Override
-      public TrialTime time(TrialCalls calls) throws Throwable {
-        int before = Counting.CALLS.get();
-        calls.run();
-        int n = Counting.CALLS.get() - before;
-        return new TrialTime(10_000.0 * n, 5_000.0 * n + 2_000, 9_000.0 * n);
-      }
-
-      @Override
-      public String deviceClock() {
-        return "fake-event";
-      }
-
-      @Override
-      public DeviceTiming mode() {
-        return DeviceTiming.GRAPH;
-      }
-
-      @Override
-      public String modeReason() {
-        return "fake: short trials";
-      }
-    };
+    TrialClock graph = new LaunchCostClock(0);
     ClockSession session = new ClockSession(graph);
     Timing t = run(session, policy(4, 0, DeviceTiming.AUTO));
 
@@ -309,41 +302,7 @@ class DeviceTimingStepsTest {
 
   @Test
   void batchTrialsAfterTheFirstBatchComeUntilTheRuleDecidesTheWorkersRuleAgreeingWithTheEngines() throws Throwable {
-    TrialClock graph = new TrialClock() {
-      int timed;
-
-      @Override
-      public void start() {}
-
-      @Override
-      public TrialTime stop() {
-        throw new AssertionError("time() is overridden");
-      }
-
-      @Override
-      public TrialTime time(TrialCalls calls) throws Throwable {
-        int before = Counting.CALLS.get();
-        calls.run();
-        int n = Counting.CALLS.get() - before;
-        double jitter = 1 + 0.01 * (timed++ % 5);
-        return new TrialTime(10_000.0 * n * jitter, (5_000.0 * n + 2_000) * jitter, 9_000.0 * n * jitter);
-      }
-
-      @Override
-      public String deviceClock() {
-        return "fake-event";
-      }
-
-      @Override
-      public DeviceTiming mode() {
-        return DeviceTiming.GRAPH;
-      }
-
-      @Override
-      public String modeReason() {
-        return "fake: short trials";
-      }
-    };
+    TrialClock graph = new LaunchCostClock(0.01);
     // 3 trials with the front, then until the rule decides: a trial spends ~0.37 ms of the 2 ms budget, its batch
     // trial (72 calls of ~5 µs) most of it, so the budget ends the trials at the 6th. The runner stops on its own copy
     // of the rule: one that left the batch trials' time out would not decide there, and a runner that decides
