@@ -4,6 +4,11 @@ package io.gpubench.api.result;
 public enum StopReason {
   /** The confidence interval reached the target relative half-width. */
   TARGET_REACHED,
+  /**
+   * The interval, short of the relative target, is narrower than the harness resolves a call's time (a quarter of a
+   * nanosecond either side): a call the JIT emptied, or one of a few nanoseconds.
+   */
+  RESOLUTION,
   /** The interval stopped narrowing before reaching the target: the case's noise is its own. */
   PLATEAU,
   /** The maximum number of trials was reached. */

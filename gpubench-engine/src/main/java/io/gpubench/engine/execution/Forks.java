@@ -12,6 +12,7 @@ import io.gpubench.api.result.Warmup;
 import io.gpubench.api.result.WarmupEnd;
 import io.gpubench.engine.statistics.ForkAgreement;
 import io.gpubench.engine.statistics.ForkStatistics;
+import io.gpubench.engine.statistics.StoppingRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,16 +76,19 @@ final class Forks {
 
   /**
    * Why the case's trials stopped, as its figure says: the target was reached only where the interval across the
-   * forks reached it. Otherwise a fork's reason that was not the target's (the last such fork's), or, where every
-   * fork reached the target on its own, {@link StopReason#FORKS_DIFFER}.
+   * forks reached it, and the resolution only where that interval is within it. Otherwise a fork's reason that was
+   * neither (the last such fork's), or, where every fork reached one on its own, {@link StopReason#FORKS_DIFFER}.
    */
   static StopReason stop(List<Timing> forks, Statistics combined, double target) {
     if (combined.relativeHalfWidth() <= target) {
       return StopReason.TARGET_REACHED;
     }
+    if (StoppingRule.withinResolution(combined.median(), combined.relativeHalfWidth())) {
+      return StopReason.RESOLUTION;
+    }
     StopReason reason = StopReason.FORKS_DIFFER;
     for (Timing t : forks) {
-      if (t.stop() != StopReason.TARGET_REACHED) {
+      if (t.stop() != StopReason.TARGET_REACHED && t.stop() != StopReason.RESOLUTION) {
         reason = t.stop();
       }
     }

@@ -105,6 +105,11 @@ public final class MedianInterval {
       return n;
     }
 
+    /** The geometric mean of the values so far (the floor for those of zero or below); NaN before the first. */
+    double geometricMean() {
+      return n == 0 ? Double.NaN : Math.exp(shift + sum / n);
+    }
+
     /** The standard error of the log median so far; 0 for fewer than two values. */
     double logStandardError() {
       if (n < 2) {

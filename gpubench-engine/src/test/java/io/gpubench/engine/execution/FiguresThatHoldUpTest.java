@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import examples.budget.GetsSlower;
 import examples.forks.TwoLevels;
+import examples.resolution.EmptiedCall;
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
 import io.gpubench.api.result.Flag;
@@ -88,5 +89,20 @@ class FiguresThatHoldUpTest {
     assertThat(c.timing().spent()).isNotNull();
     assertThat(c.timing().spent().forks()).isEqualTo(2);
     assertThat(c.timing().spent().warmupRounds()).isPositive();
+  }
+
+  @Test
+  void anEmptiedCallStopsAtTheHarnesssResolutionAfterTheFewestTrials() {
+    CaseResult c = cases(EmptiedCall.class).get(1);
+
+    assertThat(c.status()).as(String.valueOf(c.message())).isEqualTo(CaseStatus.PASSED);
+    assertThat(c.timing().primary().median()).as("an emptied call").isLessThan(1.0);
+    assertThat(c.timing().stop()).as(c.timing().stopDetail()).isEqualTo(StopReason.RESOLUTION);
+    assertThat(c.timing().stopDetail()).contains("narrower than the harness resolves (±0.25 ns)");
+    int forks = Math.max(1, c.timing().forks().size());
+    assertThat(c.timing().trials()).as("five kept trials a fork, the default's fewest: " + c.timing().stopDetail())
+        .hasSize(5 * forks);
+    double halfWidth = (c.timing().primary().ciHigh() - c.timing().primary().ciLow()) / 2;
+    assertThat(halfWidth).isPositive().isLessThanOrEqualTo(0.25);
   }
 }

@@ -139,7 +139,7 @@ class TrialsUntilDecidedTest {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      return 100 + i % 3;
+      return 100_000 + 1000 * (i % 3); // 100 µs ±1%: far from the harness's resolution, which would stop it
     });
     Asks asks = new Asks();
     CaseResult r = run(clock, i -> null, policy(2, 250, 1e-9), asks);

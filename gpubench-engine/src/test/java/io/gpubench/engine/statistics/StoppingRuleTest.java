@@ -60,6 +60,33 @@ class StoppingRuleTest {
   }
 
   @Test
+  void anIntervalNarrowerThanTheHarnessResolvesStopsAtTheMinimum() {
+    // An emptied call: 0.16 ns with the ±4% of a timer interrupt now and then, far from ±1% after five trials, but
+    // ±0.01 ns a call, below the quarter nanosecond the harness tells from its own loop.
+    double[] emptied = {0.16, 0.15, 0.21, 0.16, 0.155};
+    StoppingRule rule = new StoppingRule(5, 100, 0.01, 60, 0.95);
+    Optional<StoppingRule.Decision> d = Optional.empty();
+    for (int n = 0; n < emptied.length; n++) {
+      assertThat(d).as("before the minimum").isEmpty();
+      d = rule.add(emptied[n], (n + 1) * 1e-4);
+    }
+    assertThat(d).get().extracting(StoppingRule.Decision::reason).isEqualTo(StopReason.RESOLUTION);
+    assertThat(d.get().detail()).contains("after 5 trials").contains("narrower than the harness resolves (±0.25 ns)");
+  }
+
+  @Test
+  void theSameSpreadAtMicrosecondsIsNotResolved() {
+    // The same relative spread around 1.6 µs is ±100 ns: the relative target and the plateau rule still decide.
+    double[] slower = {1600, 1500, 2100, 1600, 1550};
+    StoppingRule rule = new StoppingRule(5, 100, 0.01, 60, 0.95);
+    for (int n = 0; n < slower.length; n++) {
+      assertThat(rule.add(slower[n], (n + 1) * 1e-4)).isEmpty();
+    }
+    assertThat(StoppingRule.withinResolution(0.16, 1.0)).isTrue();
+    assertThat(StoppingRule.withinResolution(25.0, 0.0101)).isFalse();
+  }
+
+  @Test
   void rejectsLimitsThatCannotWork() {
     assertThatThrownBy(() -> new StoppingRule(1, 10, 0.01, 1, 0.95)).hasMessageContaining("min 1");
     assertThatThrownBy(() -> new StoppingRule(5, 4, 0.01, 1, 0.95)).hasMessageContaining("max 4");
