@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * last line, for every case that did not pass (a reader wants those at once), and for the last case. A line per case cost some 4 ms
  * under Surefire (which captures the engine's output line by line), 4 s per 1,000 cases that take a few
  * milliseconds each. The estimate comes from the plan ({@link PlannedTime}: the declared budgets of the cases left,
- * scaled by how the run has kept to its budgets); without a plan, the mean time of the finished cases times the
+ * scaled by the share of its budget a finished case typically took); without a plan, the mean time of the finished cases times the
  * cases left.
  */
 final class Progress {
@@ -65,20 +65,18 @@ final class Progress {
   }
 
   synchronized void starting(String caseId) {
-    if (out != null) {
-      started.put(caseId, clock.getAsLong());
-    }
+    started.put(caseId, clock.getAsLong());
   }
 
   synchronized void finished(CaseResult result) {
     done++;
-    plan.finished(result.id());
-    if (out == null) {
-      return;
-    }
     long now = clock.getAsLong();
     // A skipped case never started: its own time is nil.
     long caseStart = Optional.ofNullable(started.remove(result.id())).orElse(now);
+    plan.finished(result.id(), (now - caseStart) / 1e9);
+    if (out == null) {
+      return;
+    }
     boolean due = lastLine == Long.MIN_VALUE || now - lastLine >= intervalNanos;
     boolean notPassed = result.status() != CaseStatus.PASSED && result.status() != CaseStatus.SKIPPED;
     if (!(due || notPassed || done >= total)) {

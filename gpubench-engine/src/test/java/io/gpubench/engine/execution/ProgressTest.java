@@ -58,20 +58,45 @@ class ProgressTest {
       p.finished(result(i, CaseStatus.PASSED));
     }
     java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
-    // From the first case alone, 19 cases left would read 19 x 18 s = 342 s; the plan says 38 s of budgets left,
-    // scaled by the run so far against half the run's budget as the prior: 38 x (18 + 20) / (2 + 20) = 65.6 s.
-    assertThat(lines.get(0)).endsWith("(elapsed 18 s, about 65.64 s left)");
-    // Half-way, the run has kept to its budgets but for the first case: 20 s x (36 + 20) / (20 + 20) = 28 s.
-    assertThat(lines.get(9)).endsWith("(elapsed 36 s, about 28 s left)");
+    // From the first case alone, 19 cases left would read 19 x 18 s = 342 s; the plan, counted as two cases at their
+    // budgets, outvotes it: the median share of {1, 1, 9} is 1, so 38 s of budgets left read 38 s.
+    assertThat(lines.get(0)).endsWith("(elapsed 18 s, about 38 s left)");
+    // Half-way, the run has kept to its budgets but for the first case: 20 s.
+    assertThat(lines.get(9)).endsWith("(elapsed 36 s, about 20 s left)");
     assertThat(lines.get(19)).endsWith("done)");
+  }
+
+  @Test
+  void casesFarQuickerThanTheirBudgetsAreEstimatedByWhatTheyTook() {
+    // 1,000 cases of 5 s of budget each: the first takes 2.7 s (two workers started), the others 7 ms, and the engine
+    // 1.5 ms between cases. The plan's prior reads 5 s a case only until cases outvote it.
+    java.util.Map<String, Double> budgets = new java.util.HashMap<>();
+    for (int i = 1; i <= 1000; i++) {
+      budgets.put("a.B#w[i=" + i + "][FP32][cpu]", 5.0);
+    }
+    long[] now = {0};
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Progress p = new Progress(1000, new PrintStream(bytes, true, StandardCharsets.UTF_8), 0, budgets, () -> now[0]);
+    for (int i = 1; i <= 1000; i++) {
+      now[0] += 1_500_000L;
+      p.starting("a.B#w[i=" + i + "][FP32][cpu]");
+      now[0] += i == 1 ? 2_700_000_000L : 7_000_000L;
+      p.finished(result(i, CaseStatus.PASSED));
+    }
+    java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    // after 5 cases the median share is 7 ms of 5 s: 995 x 7 ms x (elapsed over the cases' own time, 1.003)
+    assertThat(lines.get(4)).endsWith("about 6.984 s left)");
+    // at 736, 264 cases of 8.5 ms are left (2.2 s); the old prior, half the run's budget, read 537 s
+    assertThat(lines.get(735)).contains("about 2.");
+    assertThat(lines.get(999)).endsWith("done)");
   }
 
   @Test
   void casesThePlanSkipsAddNothingToTheEstimate() {
     PlannedTime plan = new PlannedTime(java.util.Map.of("run", 10.0, "skipped", 0.0));
-    plan.finished("skipped");
+    plan.finished("skipped", 0);
     assertThat(plan.secondsLeft(0)).isEqualTo(10.0);
-    plan.finished("run");
+    plan.finished("run", 12);
     assertThat(plan.secondsLeft(12)).isZero();
     assertThat(new PlannedTime(java.util.Map.of("skipped", 0.0)).known()).isFalse();
   }
