@@ -42,22 +42,36 @@ class ProgressTest {
         .contains("done");
   }
 
-  @Test
-  void theFirstEstimateComesFromThePlannedBudgetsNotFromTheFirstCasesWarmUp() {
-    // 20 cases with 2 s of declared budget each; the first takes 18 s (its JIT warm-up), the others 2 s each.
+  /**
+   * The lines of a planned run of passed cases, a line per case.
+   *
+   * @param cases how many
+   * @param budgetSeconds each case's declared budget
+   * @param gapNanos the engine's time before each case starts
+   * @param caseNanos case i's own time (from 1)
+   */
+  private static java.util.List<String> planned(int cases, double budgetSeconds, long gapNanos,
+      java.util.function.IntToLongFunction caseNanos) {
     java.util.Map<String, Double> budgets = new java.util.HashMap<>();
-    for (int i = 1; i <= 20; i++) {
-      budgets.put("a.B#w[i=" + i + "][FP32][cpu]", 2.0);
+    for (int i = 1; i <= cases; i++) {
+      budgets.put("a.B#w[i=" + i + "][FP32][cpu]", budgetSeconds);
     }
     long[] now = {0};
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    Progress p = new Progress(20, new PrintStream(bytes, true, StandardCharsets.UTF_8), 0, budgets, () -> now[0]);
-    for (int i = 1; i <= 20; i++) {
+    Progress p = new Progress(cases, new PrintStream(bytes, true, StandardCharsets.UTF_8), 0, budgets, () -> now[0]);
+    for (int i = 1; i <= cases; i++) {
+      now[0] += gapNanos;
       p.starting("a.B#w[i=" + i + "][FP32][cpu]");
-      now[0] += (i == 1 ? 18 : 2) * 1_000_000_000L;
+      now[0] += caseNanos.applyAsLong(i);
       p.finished(result(i, CaseStatus.PASSED));
     }
-    java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    return bytes.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+
+  @Test
+  void theFirstEstimateComesFromThePlannedBudgetsNotFromTheFirstCasesWarmUp() {
+    // 20 cases with 2 s of declared budget each; the first takes 18 s (its JIT warm-up), the others 2 s each.
+    java.util.List<String> lines = planned(20, 2.0, 0, i -> (i == 1 ? 18 : 2) * 1_000_000_000L);
     // From the first case alone, 19 cases left would read 19 x 18 s = 342 s; the plan, counted as two cases at their
     // budgets, outvotes it: the median share of {1, 1, 9} is 1, so 38 s of budgets left read 38 s.
     assertThat(lines.get(0)).endsWith("(elapsed 18 s, about 38 s left)");
@@ -70,20 +84,7 @@ class ProgressTest {
   void casesFarQuickerThanTheirBudgetsAreEstimatedByWhatTheyTook() {
     // 1,000 cases of 5 s of budget each: the first takes 2.7 s (two workers started), the others 7 ms, and the engine
     // 1.5 ms between cases. The plan's prior reads 5 s a case only until cases outvote it.
-    java.util.Map<String, Double> budgets = new java.util.HashMap<>();
-    for (int i = 1; i <= 1000; i++) {
-      budgets.put("a.B#w[i=" + i + "][FP32][cpu]", 5.0);
-    }
-    long[] now = {0};
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    Progress p = new Progress(1000, new PrintStream(bytes, true, StandardCharsets.UTF_8), 0, budgets, () -> now[0]);
-    for (int i = 1; i <= 1000; i++) {
-      now[0] += 1_500_000L;
-      p.starting("a.B#w[i=" + i + "][FP32][cpu]");
-      now[0] += i == 1 ? 2_700_000_000L : 7_000_000L;
-      p.finished(result(i, CaseStatus.PASSED));
-    }
-    java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    java.util.List<String> lines = planned(1000, 5.0, 1_500_000L, i -> i == 1 ? 2_700_000_000L : 7_000_000L);
     // after 5 cases the median share is 7 ms of 5 s: 995 x 7 ms x (elapsed over the cases' own time, 1.003)
     assertThat(lines.get(4)).endsWith("about 6.984 s left)");
     // at 736, 264 cases of 8.5 ms are left (2.2 s); the old prior, half the run's budget, read 537 s
