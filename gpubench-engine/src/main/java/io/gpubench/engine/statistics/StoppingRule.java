@@ -45,6 +45,9 @@ public final class StoppingRule {
   private final MedianInterval.Running samples = new MedianInterval.Running();
   // the trials' times, for the median the resolution is judged at (sorted only when the interval may be that narrow)
   private double[] values = new double[16];
+  // the fewest trials before the median is sorted again, after a sort that found the interval wider than the
+  // resolution: a quarter more trials each time, so that a long series near the bound sorts O(log n) times, not n
+  private int nextMedianCheck;
 
   /**
    * Makes a rule.
@@ -129,11 +132,15 @@ public final class StoppingRule {
   /** The median, where the interval around it is within the resolution; NaN otherwise. */
   private double resolvedMedian(double hw, int n) {
     // the geometric mean first (its sums are kept): the median's sort only where the interval may be that narrow
-    if (samples.geometricMean() * hw > 2 * RESOLUTION_NANOS) {
+    if (samples.geometricMean() * hw > 2 * RESOLUTION_NANOS || n < nextMedianCheck) {
       return Double.NaN;
     }
     double median = SampleStatistics.median(java.util.Arrays.copyOf(values, n));
-    return withinResolution(median, hw) ? median : Double.NaN;
+    if (withinResolution(median, hw)) {
+      return median;
+    }
+    nextMedianCheck = n + Math.max(1, n / 4);
+    return Double.NaN;
   }
 
   /**

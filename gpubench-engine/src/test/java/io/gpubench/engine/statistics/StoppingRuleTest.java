@@ -87,6 +87,24 @@ class StoppingRuleTest {
   }
 
   @Test
+  void aTightTargetOnACallOfTensOfNanosecondsStopsOnceTheIntervalIsWithinTheResolution() {
+    // ±0.1% of 50 ns is ±0.05 ns, below what the harness resolves: the series stops when its interval reaches
+    // ±0.25 ns a call (±0.5%), long before the target, the limit or a plateau (the noise averages out).
+    Random r = new Random(7);
+    StoppingRule rule = new StoppingRule(5, 100_000, 0.001, 1e9, 0.95);
+    Optional<StoppingRule.Decision> d = Optional.empty();
+    int n = 0;
+    while (d.isEmpty()) {
+      n++;
+      d = rule.add(50 * Math.exp(r.nextGaussian() * 0.01), n * 1e-4);
+    }
+    assertThat(d.get().reason()).as(d.get().detail()).isEqualTo(StopReason.RESOLUTION);
+    assertThat(n).isBetween(5, 200);
+    double hw = Double.parseDouble(d.get().detail().replaceAll(".*; ±([0-9.e-]+) ns a call.*", "$1"));
+    assertThat(hw).isLessThanOrEqualTo(StoppingRule.RESOLUTION_NANOS);
+  }
+
+  @Test
   void rejectsLimitsThatCannotWork() {
     assertThatThrownBy(() -> new StoppingRule(1, 10, 0.01, 1, 0.95)).hasMessageContaining("min 1");
     assertThatThrownBy(() -> new StoppingRule(5, 4, 0.01, 1, 0.95)).hasMessageContaining("max 4");
