@@ -206,7 +206,7 @@ final class ForkChoices {
    * clock cycle of a 4 GHz core, it is how the harness's own loop compiled in each JVM (unrolled one way or another),
    * not an outcome of the code it calls. Of 1,000 cases of an empty call, 3 to 7 a build had forks at 0.14 and 0.16 ns
    * a call, "disagreeing" far beyond their trials' spread, and each took one or two fresh workers (1.3 to 2 s a case)
-   * to find a majority between two forms of the same loop. The flag stays. The stopping rule's resolution.
+   * to find a majority between two forms of the same loop. The flag stays. It is the stopping rule's resolution.
    */
   static final double LOOP_RESOLUTION_NANOS = io.gpubench.engine.statistics.StoppingRule.RESOLUTION_NANOS;
 

@@ -16,8 +16,8 @@ import java.util.function.LongSupplier;
  * last line, for every case that did not pass (a reader wants those at once), and for the last case. A line per case cost some 4 ms
  * under Surefire (which captures the engine's output line by line), 4 s per 1,000 cases that take a few
  * milliseconds each. The estimate comes from the plan ({@link PlannedTime}: the declared budgets of the cases left,
- * scaled by the share of its budget a finished case typically took); without a plan, the mean time of the finished cases times the
- * cases left.
+ * scaled by the share of its budget a finished case typically took); without a plan, the mean time of the finished
+ * cases times the cases left.
  */
 final class Progress {
   private final int total;
