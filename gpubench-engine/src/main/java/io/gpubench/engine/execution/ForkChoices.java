@@ -6,6 +6,7 @@ import io.gpubench.api.result.Timing;
 import io.gpubench.engine.plan.CaseSpec;
 import io.gpubench.engine.statistics.ForkAgreement;
 import io.gpubench.engine.statistics.SampleStatistics;
+import io.gpubench.engine.statistics.StoppingRule;
 import io.gpubench.results.compare.Figures;
 import java.util.List;
 import java.util.Locale;
@@ -175,7 +176,7 @@ final class ForkChoices {
 
   /**
    * Why forks that disagree were not measured further, for the flag's detail: they were declared, a warm-up was cut
-   * short, or they differ by less than {@value #LOOP_RESOLUTION_NANOS} ns a call.
+   * short, or they differ by less than {@value StoppingRule#RESOLUTION_NANOS} ns a call.
    *
    * @param declared whether the count of forks was declared
    * @param forks that count
@@ -192,7 +193,7 @@ final class ForkChoices {
     }
     return String.format(Locale.ROOT, "; no further fork was measured: the forks differ by less than %.2f ns a call,"
         + " a clock cycle, which is how the harness's own loop compiled in each JVM, not an outcome of the code",
-        LOOP_RESOLUTION_NANOS);
+        StoppingRule.RESOLUTION_NANOS);
   }
 
   /** A fork's measured contention slowdown, or null where it was not flagged contended with one. */
@@ -202,16 +203,12 @@ final class ForkChoices {
   }
 
   /**
-   * Forks whose medians differ by less than this a call are not measured further, whatever their ratio: less than a
-   * clock cycle of a 4 GHz core, it is how the harness's own loop compiled in each JVM (unrolled one way or another),
-   * not an outcome of the code it calls. Of 1,000 cases of an empty call, 3 to 7 a build had forks at 0.14 and 0.16 ns
-   * a call, "disagreeing" far beyond their trials' spread, and each took one or two fresh workers (1.3 to 2 s a case)
-   * to find a majority between two forms of the same loop. The flag stays. It is the stopping rule's resolution.
-   */
-  static final double LOOP_RESOLUTION_NANOS = io.gpubench.engine.statistics.StoppingRule.RESOLUTION_NANOS;
-
-  /**
-   * Whether the forks' medians differ by less than {@value #LOOP_RESOLUTION_NANOS} ns a call.
+   * Whether the forks' medians differ by less than {@value StoppingRule#RESOLUTION_NANOS} ns a call, the stopping
+   * rule's resolution. Such forks are not measured further, whatever their ratio: less than a clock cycle of a 4 GHz
+   * core, the difference is how the harness's own loop compiled in each JVM (unrolled one way or another), not an
+   * outcome of the code it calls. Of 1,000 cases of an empty call, 3 to 7 a build had forks at 0.14 and 0.16 ns a
+   * call, "disagreeing" far beyond their trials' spread, and each took one or two fresh workers (1.3 to 2 s a case) to
+   * find a majority between two forms of the same loop. The flag stays.
    *
    * @param outcomes the forks
    * @return true where further forks would only tell forms of the harness's loop apart
@@ -220,7 +217,7 @@ final class ForkChoices {
     double[] medians = medians(Forks.headlineSamples(timings(outcomes)));
     double fastest = java.util.Arrays.stream(medians).min().orElse(0);
     double slowest = java.util.Arrays.stream(medians).max().orElse(0);
-    return slowest - fastest < LOOP_RESOLUTION_NANOS;
+    return slowest - fastest < StoppingRule.RESOLUTION_NANOS;
   }
 
   /** Each fork's median, on the case's headline clock. */

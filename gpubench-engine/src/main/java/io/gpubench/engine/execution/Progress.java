@@ -65,18 +65,20 @@ final class Progress {
   }
 
   synchronized void starting(String caseId) {
-    started.put(caseId, clock.getAsLong());
+    if (out != null) {
+      started.put(caseId, clock.getAsLong());
+    }
   }
 
   synchronized void finished(CaseResult result) {
     done++;
+    if (out == null) {
+      return; // the plan's estimate is only read for a line
+    }
     long now = clock.getAsLong();
     // A skipped case never started: its own time is nil.
     long caseStart = Optional.ofNullable(started.remove(result.id())).orElse(now);
     plan.finished(result.id(), (now - caseStart) / 1e9);
-    if (out == null) {
-      return;
-    }
     boolean due = lastLine == Long.MIN_VALUE || now - lastLine >= intervalNanos;
     boolean notPassed = result.status() != CaseStatus.PASSED && result.status() != CaseStatus.SKIPPED;
     if (!(due || notPassed || done >= total)) {

@@ -46,7 +46,7 @@ final class TrialSeries {
   private double batchSeconds;
   // trials measured, discarded ones included, those after the decision not
   private int measured;
-  // trials of the last batch after the rule's decision (not used)
+  // trials of the last batch after the rule's decision: a runner that stops on the rule leaves none
   private int pastDecision;
 
   TrialSeries(TrialPolicy policy, int callsPerTrial) {

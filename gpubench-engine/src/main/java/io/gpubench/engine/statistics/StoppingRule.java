@@ -135,7 +135,9 @@ public final class StoppingRule {
     if (samples.geometricMean() * hw > 2 * RESOLUTION_NANOS || n < nextMedianCheck) {
       return Double.NaN;
     }
-    double median = SampleStatistics.median(java.util.Arrays.copyOf(values, n));
+    double[] sorted = java.util.Arrays.copyOf(values, n);
+    java.util.Arrays.sort(sorted);
+    double median = SampleStatistics.percentile(sorted, 0.5);
     if (withinResolution(median, hw)) {
       return median;
     }
