@@ -1,6 +1,8 @@
 package io.gpubench.engine.protocol;
 
 import io.gpubench.results.ResultsFile;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -13,17 +15,19 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The wire format between the engine and a worker: frames of a 4-byte big-endian length and that many bytes of
- * UTF-8 JSON, each an object {@code {"op": ..., "body": ...}} with {@code op} a {@link Control} frame's name. The
+ * The wire format between the engine and a worker: frames of a 4-byte big-endian length and that many bytes. A control
+ * frame is UTF-8 JSON, an object {@code {"op": ..., "body": ...}} with {@code op} a {@link Control} frame's name. The
  * steps of a case go in batches: one {@link Control#STEPS} frame holds several {@link Step}s with their requests,
  * and one {@link Control#REPLIES} frame holds their replies, so that a case costs two round trips (its front; its
  * trials until the rule decides, with its end), not one a step (a round trip of the loopback socket and its JSON
- * costs some 0.3 ms; a case made twelve). The records of {@link Steps} travel as their JSON (the results' mapper, so non-finite numbers survive), typed by their step.
- * Version: {@value #VERSION}, checked in the worker's hello.
+ * costs some 0.3 ms; a case made twelve). Those two are binary ({@link WireValues}: a byte {@value #BINARY}, the op's
+ * name, then the values by their step's types), since they are the frames every case sends; a JSON frame starts
+ * with <code>{</code>. Version: {@value #VERSION}, checked in the worker's hello.
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 8: a step of trials asks for a count or
+   * The protocol's version; the engine refuses a worker that speaks another. 9: steps and replies are binary
+   * ({@link WireValues}), and a sealed interface's permitted records are part of the shape ({@code wire/v9.txt}); 8: a step of trials asks for a count or
    * for trials until the stopping rule decides, with the rule's terms, and an undecided reply ends its exchange
    * ({@code wire/v8.txt}); 7: a telemetry sample carries the process's device memory, and a worker on the engine's
    * host marks its steps in a file and announces only those that run a while ({@code wire/v7.txt}); 6: a case's
@@ -33,10 +37,13 @@ public final class Frames {
    * launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
    * request, one step a frame).
    */
-  public static final int VERSION = 8;
+  public static final int VERSION = 9;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;
+
+  /** The first byte of a binary frame (a JSON frame's is <code>{</code>). */
+  static final int BINARY = 0;
 
   private static final JsonMapper JSON = ResultsFile.mapper().rebuild()
       .disable(SerializationFeature.INDENT_OUTPUT).build();
@@ -60,9 +67,20 @@ public final class Frames {
    * One frame read.
    *
    * @param op what it is
-   * @param body its body, or a null node
+   * @param body its body, or a null node (and null for a binary frame)
+   * @param binary a binary frame's bytes, its values after the op's name; null for a JSON frame
    */
-  public record Frame(Control op, JsonNode body) {
+  public record Frame(Control op, JsonNode body, byte[] binary) {
+
+    /**
+     * A JSON frame.
+     *
+     * @param op what it is
+     * @param body its body, or a null node
+     */
+    public Frame(Control op, JsonNode body) {
+      this(op, body, null);
+    }
 
     /**
      * The body as a value.
@@ -74,16 +92,20 @@ public final class Frames {
     public <T> T as(Class<T> type) {
       return JSON.treeToValue(body, type);
     }
+
+    private DataInputStream values() throws IOException {
+      if (binary == null) {
+        throw new IOException("a " + op.wireName() + " frame in JSON: wire version " + VERSION + " sends it binary");
+      }
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(binary));
+      in.readByte();
+      in.readUTF();
+      return in;
+    }
   }
 
   /** A frame as it is written: Jackson writes the body as it is, with no tree in between. */
   private record Envelope(String op, Object body) {}
-
-  /** A step as it travels in a {@link Control#STEPS} frame. */
-  private record WireCall(String step, Object body) {}
-
-  /** The replies of a batch as they travel in a {@link Control#REPLIES} frame. */
-  private record WireReplies(List<Object> replies, Failure failure) {}
 
   /**
    * The replies of a batch of steps.
@@ -130,11 +152,14 @@ public final class Frames {
    * @throws IOException when the stream fails
    */
   public static void writeSteps(DataOutputStream out, List<Step.Call> calls) throws IOException {
-    List<WireCall> wire = new ArrayList<>(calls.size());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    DataOutputStream d = binary(bytes, Control.STEPS);
+    d.writeInt(calls.size());
     for (Step.Call c : calls) {
-      wire.add(new WireCall(c.step().wireName(), c.body()));
+      d.writeUTF(c.step().wireName());
+      WireValues.write(d, c.step().requestType(), c.body());
     }
-    write(out, Control.STEPS, wire);
+    write(out, bytes);
   }
 
   /**
@@ -145,30 +170,40 @@ public final class Frames {
    * @throws IOException when a step or a request is not what the protocol says
    */
   public static List<Step.Call> steps(Frame f) throws IOException {
-    List<Step.Call> calls = new ArrayList<>();
     try {
-      for (JsonNode c : f.body()) {
-        Step step = Step.ofWireName(c.path("step").asString());
-        JsonNode body = c.get("body");
-        Object value = step.requestType() == Void.class || body == null || body.isNull() ? null
-            : JSON.treeToValue(body, step.requestType());
-        calls.add(step.with(value));
+      DataInputStream in = f.values();
+      int n = in.readInt();
+      if (n < 0 || n > Step.values().length * 64) {
+        throw new IOException(n + " steps in one frame");
       }
-    } catch (RuntimeException e) {
+      List<Step.Call> calls = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        Step step = Step.ofWireName(in.readUTF());
+        calls.add(step.with(WireValues.read(in, step.requestType())));
+      }
+      return calls;
+    } catch (IOException | RuntimeException e) {
       throw new IOException("a steps frame the protocol does not describe: " + e.getMessage(), e);
     }
-    return calls;
   }
 
   /**
    * Writes the replies of a batch.
    *
    * @param out the stream
+   * @param steps the steps the replies answer, in order (at least as many as there are replies): their types
    * @param replies the replies
    * @throws IOException when the stream fails
    */
-  public static void writeReplies(DataOutputStream out, Replies replies) throws IOException {
-    write(out, Control.REPLIES, new WireReplies(replies.replies(), replies.failure()));
+  public static void writeReplies(DataOutputStream out, List<Step> steps, Replies replies) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
+    DataOutputStream d = binary(bytes, Control.REPLIES);
+    d.writeInt(replies.replies().size());
+    for (int i = 0; i < replies.replies().size(); i++) {
+      WireValues.write(d, steps.get(i).replyType(), replies.replies().get(i));
+    }
+    WireValues.write(d, Failure.class, replies.failure());
+    write(out, bytes);
   }
 
   /**
@@ -181,20 +216,33 @@ public final class Frames {
    */
   public static Replies replies(Frame f, List<Step> asked) throws IOException {
     try {
-      JsonNode list = f.body().path("replies");
-      if (list.size() > asked.size()) {
-        throw new IllegalStateException(list.size() + " replies to " + asked.size() + " steps");
+      DataInputStream in = f.values();
+      int n = in.readInt();
+      if (n < 0 || n > asked.size()) {
+        throw new IOException(n + " replies to " + asked.size() + " steps");
       }
-      List<Object> out = new ArrayList<>(list.size());
-      for (int i = 0; i < list.size(); i++) {
-        Class<?> type = asked.get(i).replyType();
-        JsonNode r = list.get(i);
-        out.add(type == Void.class || r.isNull() ? null : JSON.treeToValue(r, type));
+      List<Object> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(WireValues.read(in, asked.get(i).replyType()));
       }
-      JsonNode failure = f.body().get("failure");
-      return new Replies(out, failure == null || failure.isNull() ? null : JSON.treeToValue(failure, Failure.class));
-    } catch (RuntimeException e) {
+      return new Replies(out, (Failure) WireValues.read(in, Failure.class));
+    } catch (IOException | RuntimeException e) {
       throw new IOException("a replies frame the protocol does not describe: " + e.getMessage(), e);
+    }
+  }
+
+  private static DataOutputStream binary(ByteArrayOutputStream bytes, Control op) throws IOException {
+    DataOutputStream d = new DataOutputStream(bytes);
+    d.writeByte(BINARY);
+    d.writeUTF(op.wireName());
+    return d;
+  }
+
+  private static void write(DataOutputStream out, ByteArrayOutputStream bytes) throws IOException {
+    synchronized (out) {
+      out.writeInt(bytes.size());
+      bytes.writeTo(out);
+      out.flush();
     }
   }
 
@@ -227,6 +275,19 @@ public final class Frames {
     }
     byte[] bytes = new byte[length];
     in.readFully(bytes);
+    if (length > 0 && bytes[0] == BINARY) {
+      String name;
+      try {
+        name = new DataInputStream(new ByteArrayInputStream(bytes, 1, length - 1)).readUTF();
+      } catch (IOException e) {
+        throw new IOException("a binary frame without an op: " + e.getMessage(), e);
+      }
+      Control control = Control.ofWireName(name);
+      if (control == null || control != Control.STEPS && control != Control.REPLIES) {
+        throw new IOException("a binary frame of op '" + name + "': only steps and replies are binary");
+      }
+      return new Frame(control, null, bytes);
+    }
     JsonNode node;
     try {
       node = JSON.readTree(bytes);

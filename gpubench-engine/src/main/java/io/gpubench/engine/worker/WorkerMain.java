@@ -276,7 +276,8 @@ public final class WorkerMain {
       synchronized (announcing) {
         // no announcement of this batch's steps may follow its replies
         unannounced = -1;
-        Frames.writeReplies(out, new Frames.Replies(replies, failure));
+        Frames.writeReplies(out, calls.stream().map(Step.Call::step).toList(),
+            new Frames.Replies(replies, failure));
       }
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.

@@ -64,6 +64,10 @@ class WireShapeTest {
           collect(rc.getGenericType(), todo);
         }
         types.put(t.getName(), "record " + parts);
+      } else if (t.isSealed()) {
+        // the binary wire writes the index of the permitted record: their order is part of the shape
+        types.put(t.getName(), "sealed " + Arrays.stream(t.getPermittedSubclasses()).map(Class::getName).toList());
+        todo.addAll(Arrays.asList(t.getPermittedSubclasses()));
       } else {
         types.put(t.getName(), t.isInterface() ? "interface" : "class");
       }
