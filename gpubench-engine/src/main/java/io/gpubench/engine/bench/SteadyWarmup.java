@@ -3,6 +3,7 @@ package io.gpubench.engine.bench;
 import io.gpubench.api.result.WarmupEnd;
 import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.statistics.CallsPerTrial;
+import io.gpubench.engine.statistics.Decimals;
 import io.gpubench.engine.statistics.WarmupRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -304,11 +305,13 @@ final class SteadyWarmup {
         return thresholds.describe();
       }
       if (reached) {
-        return String.format(Locale.ROOT, "the trial loop was due for C2 after %,d runs and %,d calls in this JVM",
-            runs, calls);
+        // not String.format: the words of every case's warm-up (see Decimals)
+        return "the trial loop was due for C2 after " + Decimals.grouped(runs) + " runs and "
+            + Decimals.grouped(calls) + " calls in this JVM";
       }
-      return String.format(Locale.ROOT, "%s for C2 to compile the trial loop: %.3g s more at %,d calls a run (%s)",
-          due ? "not waited" : "still waiting", secondsAway, callsPerRun, thresholds.describe());
+      return (due ? "not waited" : "still waiting") + " for C2 to compile the trial loop: "
+          + Decimals.significant(secondsAway, 3) + " s more at " + Decimals.grouped(callsPerRun) + " calls a run ("
+          + thresholds.describe() + ")";
     }
   }
 }

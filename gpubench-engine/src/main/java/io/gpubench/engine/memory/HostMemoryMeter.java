@@ -37,6 +37,11 @@ public final class HostMemoryMeter {
   private long gcCountBefore;
   private long gcMillisBefore;
 
+  // Looked up once per JVM: the list is rebuilt on every call (each bean's ObjectName parsed), and a worker starts a
+  // meter for every case.
+  private static final List<GarbageCollectorMXBean> PAUSING = ManagementFactory.getGarbageCollectorMXBeans().stream()
+      .filter(HostMemoryMeter::pauses).toList();
+
   private HostMemoryMeter(com.sun.management.ThreadMXBean threads, List<GarbageCollectorMXBean> pausing) {
     this.threads = threads;
     this.pausing = pausing;
@@ -56,9 +61,7 @@ public final class HostMemoryMeter {
       }
       threads = t;
     }
-    List<GarbageCollectorMXBean> pausing = ManagementFactory.getGarbageCollectorMXBeans().stream()
-        .filter(HostMemoryMeter::pauses).toList();
-    HostMemoryMeter meter = new HostMemoryMeter(threads, pausing);
+    HostMemoryMeter meter = new HostMemoryMeter(threads, PAUSING);
     // Two reads before the first trial: the first call of a management bean may load and compile classes.
     meter.beforeTrial();
     meter.beforeTrial();

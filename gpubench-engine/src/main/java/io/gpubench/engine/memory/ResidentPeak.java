@@ -72,9 +72,15 @@ public final class ResidentPeak {
     try {
       for (String line : Files.readAllLines(STATUS, StandardCharsets.US_ASCII)) {
         if (line.startsWith(key)) {
-          String[] parts = line.substring(key.length()).trim().split("\\s+");
-          long value = Long.parseLong(parts[0]);
-          return parts.length > 1 && parts[1].equalsIgnoreCase("kB") ? value * 1024 : value;
+          // "VmHWM:\t  123456 kB": read once per case in a worker, so no regular expression (its code would still be
+          // compiling, beside a later case's warm-up, hundreds of cases in)
+          String rest = line.substring(key.length()).trim();
+          int end = 0;
+          while (end < rest.length() && Character.isDigit(rest.charAt(end))) {
+            end++;
+          }
+          long value = Long.parseLong(rest.substring(0, end));
+          return rest.substring(end).trim().equalsIgnoreCase("kB") ? value * 1024 : value;
         }
       }
     } catch (IOException | RuntimeException e) {

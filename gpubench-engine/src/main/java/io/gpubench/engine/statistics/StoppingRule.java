@@ -108,8 +108,9 @@ public final class StoppingRule {
     }
     double median = n >= minTrials ? resolvedMedian(hw, n) : Double.NaN;
     if (!Double.isNaN(median)) {
-      return Optional.of(new Decision(StopReason.RESOLUTION, figures(hw, n, timedSeconds) + String.format(Locale.ROOT,
-          "; ±%.3g ns a call, narrower than the harness resolves (±%.2f ns)", median * hw, RESOLUTION_NANOS)));
+      return Optional.of(new Decision(StopReason.RESOLUTION, figures(hw, n, timedSeconds) + "; ±"
+          + Decimals.significant(median * hw, 3) + " ns a call, narrower than the harness resolves (±"
+          + Decimals.fixed(RESOLUTION_NANOS, 2) + " ns)"));
     }
     if (n >= maxTrials) {
       return Optional.of(new Decision(StopReason.MAX_TRIALS, figures(hw, n, timedSeconds) + "; at most " + maxTrials
@@ -117,13 +118,13 @@ public final class StoppingRule {
     }
     if (n >= 2 && timedSeconds >= budgetSeconds) {
       return Optional.of(new Decision(StopReason.TIME_BUDGET, figures(hw, n, timedSeconds)
-          + String.format(Locale.ROOT, "; budget %.2fs spent", budgetSeconds)));
+          + "; budget " + Decimals.fixed(budgetSeconds, 2) + "s spent"));
     }
     if (n >= firstPlateauCheck(minTrials)) {
       double before = halfWidths.get(n - 1 - window);
       if (hw >= before * (1 - PLATEAU_IMPROVEMENT)) {
-        return Optional.of(new Decision(StopReason.PLATEAU, figures(hw, n, timedSeconds) + String.format(Locale.ROOT,
-            "; was ±%.2f%% %d trials earlier: the interval stopped narrowing", before * 100, window)));
+        return Optional.of(new Decision(StopReason.PLATEAU, figures(hw, n, timedSeconds) + "; was ±"
+            + Decimals.fixed(before * 100, 2) + "% " + window + " trials earlier: the interval stopped narrowing"));
       }
     }
     return Optional.empty();
@@ -157,8 +158,9 @@ public final class StoppingRule {
   }
 
   private String figures(double hw, int n, double timedSeconds) {
-    return String.format(Locale.ROOT, "±%.2f%% (target ±%.2f%%) after %d trials, %.2fs timed", hw * 100,
-        target * 100, n, timedSeconds);
+    // not String.format: a worker words its rule's decision for every case (see Decimals)
+    return "±" + Decimals.fixed(hw * 100, 2) + "% (target ±" + Decimals.fixed(target * 100, 2) + "%) after " + n
+        + " trials, " + Decimals.fixed(timedSeconds, 2) + "s timed";
   }
 
   private double relativeHalfWidth() {

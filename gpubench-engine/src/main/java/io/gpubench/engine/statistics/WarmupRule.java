@@ -243,9 +243,11 @@ public final class WarmupRule {
     int n = rounds.size();
     Round last = rounds.get(n - 1);
     Round first = rounds.get(n - WINDOW);
-    return String.format(Locale.ROOT, "steady after %d rounds (%.2f s): %s per call, %+.1f%% against the round %d"
-        + " before; %s", n, warmupSeconds, nanos(last.perCallNanos()),
-        (last.perCallNanos() / first.perCallNanos() - 1) * 100, WINDOW - 1, jit());
+    // not String.format: a worker words the end of every case's warm-up (see Decimals)
+    return "steady after " + n + " rounds (" + Decimals.fixed(warmupSeconds, 2) + " s): "
+        + nanos(last.perCallNanos()) + " per call, "
+        + Decimals.signed((last.perCallNanos() / first.perCallNanos() - 1) * 100, 1) + "% against the round "
+        + (WINDOW - 1) + " before; " + jit();
   }
 
   private String capped(double warmupSeconds, boolean early, boolean falling, boolean rising, boolean compiling,
@@ -289,22 +291,22 @@ public final class WarmupRule {
       return "the JIT's activity is unknown in this JVM";
     }
     String figure = w.cpuKnown()
-        ? String.format(Locale.ROOT, "the JIT's compiler threads ran %.1f ms", w.cpuMillis())
-        : String.format(Locale.ROOT, "compilations of %.0f ms ended", w.endedMillis());
+        ? "the JIT's compiler threads ran " + Decimals.fixed(w.cpuMillis(), 1) + " ms"
+        : "compilations of " + Decimals.fixed(w.endedMillis(), 0) + " ms ended";
     int runnable = runnable();
-    return String.format(Locale.ROOT, "%s in the last %d rounds (%.3g s; quiet is at most %.0f%%)%s", figure,
-        WINDOW - 1, w.seconds(), QUIET_SHARE * 100, runnable > 0
-            ? String.format(Locale.ROOT, ", and %d compiler thread%s still runnable", runnable, runnable == 1 ? " was"
-                : "s were") : "");
+    return figure + " in the last " + (WINDOW - 1) + " rounds (" + Decimals.significant(w.seconds(), 3)
+        + " s; quiet is at most " + Decimals.fixed(QUIET_SHARE * 100, 0) + "%)"
+        + (runnable > 0 ? ", and " + runnable + " compiler thread" + (runnable == 1 ? " was" : "s were")
+            + " still runnable" : "");
   }
 
   private static String nanos(double v) {
     if (v >= 1e6) {
-      return String.format(Locale.ROOT, "%.3g ms", v / 1e6);
+      return Decimals.significant(v / 1e6, 3) + " ms";
     }
     if (v >= 1e3) {
-      return String.format(Locale.ROOT, "%.3g µs", v / 1e3);
+      return Decimals.significant(v / 1e3, 3) + " µs";
     }
-    return String.format(Locale.ROOT, "%.3g ns", v);
+    return Decimals.significant(v, 3) + " ns";
   }
 }
