@@ -146,16 +146,24 @@ public final class GpuBenchEngineDescriptor extends EngineDescriptor implements 
     // Classes that cannot run are ERROR entries of the run, so the reports and the gate count them; a run of
     // nothing else starts no backend (no GPU initialised for a failing declaration).
     List<DeviceInfo> devices = cases == 0 ? List.of() : backends().all().stream().map(Backend::describe).toList();
+    CaseRecording recording = null;
+    CaseRunner runner = null;
+    if (cases > 0) {
+      recording = new CaseRecording(config.instrumentation(), config.outputDir());
+      runner = runners.open(config, new CaseDriver(config.telemetryIntervalMillis(), recording),
+          workerSettings(), backends(), frameworks());
+      // the first case's workers start while the run is set up (the recorder's files, the plan's lines)
+      CaseRunner first = runner;
+      getDescendants().stream().filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast).findFirst()
+          .ifPresent(d -> first.startAhead(d.spec()));
+    }
     RunRecorder recorder = new RunRecorder(config, devices, frameworks().versions(), planned, budgets(), shardShare,
         System.out);
     if (cases == 0) {
       return new GpuBenchExecutionContext(context.listener(), recorder, null);
     }
-    CaseRecording recording = new CaseRecording(config.instrumentation(), config.outputDir());
     warnUnselected(recording.settings().capture(), cases);
     warnUnselected(recording.settings().jfr(), cases);
-    CaseRunner runner = runners.open(config, new CaseDriver(config.telemetryIntervalMillis(), recording),
-        workerSettings(), backends(), frameworks());
     return new GpuBenchExecutionContext(context.listener(), recorder, runner);
   }
 

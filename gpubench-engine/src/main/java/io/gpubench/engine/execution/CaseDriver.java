@@ -133,27 +133,34 @@ public final class CaseDriver {
    * @param count how many forks measure the case
    * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
    * @param batchCalls the calls of the batch trial the first fork settled on (0 for none), for the later ones
-   * @param workerStartSeconds how long starting this fork's worker took; 0 where it was kept from an earlier case
+   * @param workerStartSeconds how long the case waited for this fork's worker to start; 0 where it was kept from an
+   *     earlier case (a worker started ahead of the case may have been ready before it)
+   * @param freshWorker whether this fork's worker was started for it, so that the case is the first that JVM runs
    */
-  public record Fork(int index, int count, int callsPerTrial, int batchCalls, double workerStartSeconds) {
+  public record Fork(int index, int count, int callsPerTrial, int batchCalls, double workerStartSeconds,
+      boolean freshWorker) {
 
     /**
-     * This fork, its worker started in so many seconds.
+     * A fork whose worker is not known to be fresh.
      *
-     * @param seconds the start's seconds
-     * @return the fork
+     * @param index the fork's number, from 0
+     * @param count how many forks measure the case
+     * @param callsPerTrial the calls per trial the first fork settled on, for the later ones; 0 for the first
+     * @param batchCalls the calls of the batch trial the first fork settled on (0 for none), for the later ones
+     * @param workerStartSeconds how long the case waited for this fork's worker to start
      */
-    public Fork startedIn(double seconds) {
-      return new Fork(index, count, callsPerTrial, batchCalls, seconds);
+    public Fork(int index, int count, int callsPerTrial, int batchCalls, double workerStartSeconds) {
+      this(index, count, callsPerTrial, batchCalls, workerStartSeconds, false);
     }
 
     /**
-     * Whether this fork's worker was started for it, so that the case is the first that JVM runs.
+     * This fork, its worker started for it after the case waited so many seconds.
      *
-     * @return true where the worker's start was timed
+     * @param seconds the wait's seconds
+     * @return the fork
      */
-    public boolean freshWorker() {
-      return workerStartSeconds > 0;
+    public Fork startedIn(double seconds) {
+      return new Fork(index, count, callsPerTrial, batchCalls, seconds, true);
     }
   }
 

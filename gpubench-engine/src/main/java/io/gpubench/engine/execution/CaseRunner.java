@@ -43,6 +43,21 @@ public final class CaseRunner implements AutoCloseable {
   }
 
   /**
+   * Starts the workers of a run's first case ahead of it (at most its first {@value #AHEAD_FORKS} forks), while the
+   * engine still sets the run up ({@link WorkerPool#startAhead}).
+   *
+   * @param first the case the run starts with
+   */
+  public void startAhead(CaseSpec first) {
+    if (first.world() == null && first.fork().mode() != ForkMode.NONE) {
+      pool.startAhead(first, Math.min(AHEAD_FORKS, first.fork().forksOn(first.backend().id())));
+    }
+  }
+
+  /** The most workers started ahead of the first case: more JVMs starting at once than cores only queue. */
+  static final int AHEAD_FORKS = 2;
+
+  /**
    * Runs a case: in each of its forks, one after the other, then combined. A fork that does not pass ends the case.
    * Where the forks disagree and their count was the device's default, further forks are measured in fresh workers
    * until one outcome holds a majority (first in the class's own workers where a contended core explains the
@@ -137,7 +152,8 @@ public final class CaseRunner implements AutoCloseable {
     double startSeconds = lease.started() ? (System.nanoTime() - start) / 1e9 : 0;
     CaseDriver.Outcome outcome = null;
     try {
-      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(), fork.startedIn(startSeconds));
+      outcome = driver.run(spec, lease.channel(), lease.backendInWorker(),
+          lease.started() ? fork.startedIn(startSeconds) : fork);
       if (lease.started()) {
         choices.freshFork(outcome);
       }

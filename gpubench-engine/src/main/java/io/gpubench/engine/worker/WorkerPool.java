@@ -32,6 +32,8 @@ public final class WorkerPool implements AutoCloseable {
   private final Map<String, WorkerProcess> idle = new LinkedHashMap<>();
   private final Set<String> busy = new HashSet<>();
   private final Map<String, WorldLease> idleWorlds = new LinkedHashMap<>();
+  // workers started ahead of the case that will lease them, by key
+  private final Map<String, java.util.concurrent.CompletableFuture<WorkerProcess>> ahead = new LinkedHashMap<>();
   private int started;
 
   /**
@@ -129,6 +131,7 @@ public final class WorkerPool implements AutoCloseable {
     BackendId device = spec.backend().id();
     String key = key(spec, policy) + (fork == 0 ? "" : "|fork" + fork);
     WorkerProcess worker;
+    java.util.concurrent.CompletableFuture<WorkerProcess> startedAhead;
     boolean started = false;
     synchronized (this) {
       retireOthers(device, key);
@@ -138,14 +141,19 @@ public final class WorkerPool implements AutoCloseable {
         worker.close();
         worker = null;
       }
+      startedAhead = ahead.remove(key);
       busy.add(key);
     }
     try {
-      if (worker == null) {
-        launch.ensure(spec.declaration().type());
-        String name = device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-"
-            + nextNumber() + (fork == 0 ? "" : "-fork" + (fork + 1));
-        worker = WorkerProcess.start(start(policy, spec.backend().workerEnvironment(), spec.backend()), name, 1).get(0);
+      if (worker == null && startedAhead != null) {
+        worker = join(startedAhead);
+        if (!worker.usable()) {
+          worker.close();
+          worker = startWorker(spec, policy, fork);
+        }
+        started = true;
+      } else if (worker == null) {
+        worker = startWorker(spec, policy, fork);
         started = true;
       }
     } catch (StepFailed e) {
@@ -156,6 +164,84 @@ public final class WorkerPool implements AutoCloseable {
     }
     return new Lease(key, device, worker,
         new WorkerChannel(worker, Duration.ofSeconds(policy.timeoutSeconds())), spec.backend().idInWorker(), started);
+  }
+
+  private WorkerProcess startWorker(CaseSpec spec, ForkPolicy policy, int fork) throws StepFailed {
+    launch.ensure(spec.declaration().type());
+    return WorkerProcess.start(start(policy, spec.backend().workerEnvironment(), spec.backend()),
+        name(spec, fork), 1).get(0);
+  }
+
+  private String name(CaseSpec spec, int fork) {
+    BackendId device = spec.backend().id();
+    return device.family() + (device.index() < 0 ? "" : String.valueOf(device.index())) + "-" + nextNumber()
+        + (fork == 0 ? "" : "-fork" + (fork + 1));
+  }
+
+  /**
+   * Starts the CPU workers of a case's first forks ahead of it, each on a thread of its own, so that a run's first
+   * case does not wait for its JVMs one after the other, nor for the engine's own start-up work between the plan and
+   * the case (a worker takes some 0.4–0.6 s to say hello on a 2-core machine; a CPU case's first two forks each want
+   * one). The case then leases them as it would have started them: a start that failed fails the lease, with what
+   * the start said. Only kept workers of the CPU (a worker per class and fork) are started ahead: a GPU's worker
+   * holds a context, and a worker per case or a world is started for its case alone.
+   *
+   * @param spec the run's first case
+   * @param forks how many of its forks to start workers for
+   */
+  public void startAhead(CaseSpec spec, int forks) {
+    ForkPolicy policy = spec.fork();
+    if (policy == null || policy.mode() == io.gpubench.api.ForkMode.NONE || policy.mode() == io.gpubench.api.ForkMode.CASE
+        || spec.world() != null || !spec.backend().id().isCpu()) {
+      return;
+    }
+    for (int f = 0; f < forks; f++) {
+      String key = key(spec, policy) + (f == 0 ? "" : "|fork" + f);
+      var future = new java.util.concurrent.CompletableFuture<WorkerProcess>();
+      synchronized (this) {
+        if (idle.containsKey(key) || ahead.containsKey(key) || busy.contains(key)) {
+          continue;
+        }
+        ahead.put(key, future);
+      }
+      WorkerProcess.Start start;
+      String name;
+      try {
+        // the port, the class path and the name here, on the engine's thread: the start's thread takes no lock
+        launch.ensure(spec.declaration().type());
+        start = start(policy, spec.backend().workerEnvironment(), spec.backend());
+        name = name(spec, f);
+      } catch (StepFailed | RuntimeException e) {
+        future.completeExceptionally(e);
+        continue;
+      }
+      Thread t = new Thread(() -> {
+        try {
+          future.complete(WorkerProcess.start(start, name, 1).get(0));
+        } catch (Throwable e) {
+          future.completeExceptionally(e);
+        }
+      }, "gpubench-worker-start-" + (f + 1));
+      t.setDaemon(true);
+      t.start();
+    }
+  }
+
+  private static WorkerProcess join(java.util.concurrent.CompletableFuture<WorkerProcess> future) throws StepFailed {
+    try {
+      return future.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof StepFailed s) {
+        throw s;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error r) {
+        throw r;
+      }
+      throw e;
+    }
   }
 
   /**
@@ -184,11 +270,11 @@ public final class WorkerPool implements AutoCloseable {
    * forks of the same class stay on the CPU, while on another device a worker never waits beside the one leased.
    */
   private void retireOthers(BackendId device, String key) {
-    String base = key.replaceFirst("\\|fork\\d+$", "");
+    String base = withoutFork(key);
     boolean cpu = device.isCpu();
     List<String> stale = new ArrayList<>();
     for (String k : idle.keySet()) {
-      boolean sameClass = k.replaceFirst("\\|fork\\d+$", "").equals(base);
+      boolean sameClass = withoutFork(k).equals(base);
       if (k.startsWith(device + "|") && !k.equals(key) && !(cpu && sameClass)) {
         stale.add(k);
       }
@@ -196,6 +282,20 @@ public final class WorkerPool implements AutoCloseable {
     for (String k : stale) {
       idle.remove(k).close();
     }
+  }
+
+  /** A worker's key without its {@code |forkN} suffix: the key of the class's first fork (per lease, no regex). */
+  private static String withoutFork(String key) {
+    int bar = key.lastIndexOf("|fork");
+    if (bar < 0 || bar + 5 == key.length()) {
+      return key;
+    }
+    for (int i = bar + 5; i < key.length(); i++) {
+      if (!Character.isDigit(key.charAt(i))) {
+        return key;
+      }
+    }
+    return key.substring(0, bar);
   }
 
   private String key(CaseSpec spec, ForkPolicy fork) {
@@ -293,7 +393,25 @@ public final class WorkerPool implements AutoCloseable {
 
   /** Stops every worker. */
   @Override
-  public synchronized void close() {
+  public void close() {
+    List<java.util.concurrent.CompletableFuture<WorkerProcess>> pending;
+    synchronized (this) {
+      pending = new ArrayList<>(ahead.values());
+      ahead.clear();
+    }
+    // a worker started ahead for a case that never leased it (the run was cancelled, the case skipped): its start
+    // ends within its timeout, outside the pool's lock
+    for (var f : pending) {
+      try {
+        join(f).close();
+      } catch (StepFailed | RuntimeException e) {
+        // its start failed: nothing to stop
+      }
+    }
+    closeKept();
+  }
+
+  private synchronized void closeKept() {
     for (WorkerProcess w : idle.values()) {
       w.close();
     }
