@@ -191,7 +191,8 @@ public final class WorkerPool implements AutoCloseable {
    */
   public void startAhead(CaseSpec spec, int forks) {
     ForkPolicy policy = spec.fork();
-    if (policy == null || policy.mode() == io.gpubench.api.ForkMode.NONE || policy.mode() == io.gpubench.api.ForkMode.CASE
+    if (policy == null || policy.mode() == io.gpubench.api.ForkMode.NONE
+        || policy.mode() == io.gpubench.api.ForkMode.CASE
         || spec.world() != null || !spec.backend().id().isCpu()) {
       return;
     }
