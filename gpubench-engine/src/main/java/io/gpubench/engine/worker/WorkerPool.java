@@ -147,6 +147,8 @@ public final class WorkerPool implements AutoCloseable {
     try {
       if (worker == null && startedAhead != null) {
         worker = join(startedAhead);
+        // no JVM may still be starting (compiling, loading classes) beside the case's measurement
+        awaitAhead();
         if (!worker.usable()) {
           worker.close();
           worker = startWorker(spec, policy, fork);
@@ -183,7 +185,7 @@ public final class WorkerPool implements AutoCloseable {
    * case does not wait for its JVMs one after the other, nor for the engine's own start-up work between the plan and
    * the case (a worker takes some 0.4–0.6 s to say hello on a 2-core machine; a CPU case's first two forks each want
    * one). The case then leases them as it would have started them: a start that failed fails the lease, with what
-   * the start said. Only kept workers of the CPU (a worker per class and fork) are started ahead: a GPU's worker
+   * the start said. The first lease waits for every start under way, so that no JVM starts beside a measurement. Only kept workers of the CPU (a worker per class and fork) are started ahead: a GPU's worker
    * holds a context, and a worker per case or a world is started for its case alone.
    *
    * @param spec the run's first case
@@ -225,6 +227,21 @@ public final class WorkerPool implements AutoCloseable {
       }, "gpubench-worker-start-" + (f + 1));
       t.setDaemon(true);
       t.start();
+    }
+  }
+
+  /** Waits for the starts still under way ahead of their cases; a failed one fails its own case's lease later. */
+  private void awaitAhead() {
+    List<java.util.concurrent.CompletableFuture<WorkerProcess>> pending;
+    synchronized (this) {
+      pending = new ArrayList<>(ahead.values());
+    }
+    for (var f : pending) {
+      try {
+        f.join();
+      } catch (RuntimeException e) {
+        // said when its case leases it
+      }
     }
   }
 
