@@ -29,10 +29,10 @@ public final class Frames {
    * The protocol's version; the engine refuses a worker that speaks another. 9: steps and replies are binary
    * ({@link WireValues}), and a sealed interface's permitted records are part of the shape ({@code wire/v9.txt});
    * 8: a step of trials asks for a count or for trials until the stopping rule decides, with the rule's terms, and
-   * an undecided reply ends its exchange ({@code wire/v8.txt}); 7: a telemetry sample carries the process's device memory, and a worker on the engine's
-   * host marks its steps in a file and announces only those that run a while ({@code wire/v7.txt}); 6: a case's
-   * request carries the cache
-   * and device-timing modes, not the engine's whole trial policy ({@code wire/v6.txt}); 5: the shape first written
+   * an undecided reply ends its exchange ({@code wire/v8.txt}); 7: a telemetry sample carries the process's device
+   * memory, and a worker on the engine's host marks its steps in a file and announces only those that run a while
+   * ({@code wire/v7.txt}); 6: a case's request carries the cache and device-timing modes, not the engine's whole trial
+   * policy ({@code wire/v6.txt}); 5: the shape first written
    * down in the engine's test resources (checked by {@code WireShapeTest}: the request and reply records as the Slurm
    * launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
    * request, one step a frame).

@@ -185,8 +185,9 @@ public final class WorkerPool implements AutoCloseable {
    * case does not wait for its JVMs one after the other, nor for the engine's own start-up work between the plan and
    * the case (a worker takes some 0.4–0.6 s to say hello on a 2-core machine; a CPU case's first two forks each want
    * one). The case then leases them as it would have started them: a start that failed fails the lease, with what
-   * the start said. The first lease waits for every start under way, so that no JVM starts beside a measurement. Only kept workers of the CPU (a worker per class and fork) are started ahead: a GPU's worker
-   * holds a context, and a worker per case or a world is started for its case alone.
+   * the start said. The first lease waits for every start under way, so that no JVM starts beside a measurement.
+   * Only kept workers of the CPU (a worker per class and fork) are started ahead: a GPU's worker holds a context, and
+   * a worker per case or a world is started for its case alone.
    *
    * @param spec the run's first case
    * @param forks how many of its forks to start workers for
