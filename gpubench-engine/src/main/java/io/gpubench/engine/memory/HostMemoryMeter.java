@@ -26,7 +26,6 @@ import java.util.Optional;
  */
 public final class HostMemoryMeter {
   private final com.sun.management.ThreadMXBean threads;
-  private final List<GarbageCollectorMXBean> pausing;
   private long allocated;
   private long calls;
   private long gcCount;
@@ -42,9 +41,8 @@ public final class HostMemoryMeter {
   private static final List<GarbageCollectorMXBean> PAUSING = ManagementFactory.getGarbageCollectorMXBeans().stream()
       .filter(HostMemoryMeter::pauses).toList();
 
-  private HostMemoryMeter(com.sun.management.ThreadMXBean threads, List<GarbageCollectorMXBean> pausing) {
+  private HostMemoryMeter(com.sun.management.ThreadMXBean threads) {
     this.threads = threads;
-    this.pausing = pausing;
   }
 
   /**
@@ -61,7 +59,7 @@ public final class HostMemoryMeter {
       }
       threads = t;
     }
-    HostMemoryMeter meter = new HostMemoryMeter(threads, PAUSING);
+    HostMemoryMeter meter = new HostMemoryMeter(threads);
     // Two reads before the first trial: the first call of a management bean may load and compile classes.
     meter.beforeTrial();
     meter.beforeTrial();
@@ -102,16 +100,16 @@ public final class HostMemoryMeter {
 
   private long collections() {
     long n = 0;
-    for (int i = 0; i < pausing.size(); i++) {
-      n += Math.max(0, pausing.get(i).getCollectionCount());
+    for (int i = 0; i < PAUSING.size(); i++) {
+      n += Math.max(0, PAUSING.get(i).getCollectionCount());
     }
     return n;
   }
 
   private long collectionMillis() {
     long n = 0;
-    for (int i = 0; i < pausing.size(); i++) {
-      n += Math.max(0, pausing.get(i).getCollectionTime());
+    for (int i = 0; i < PAUSING.size(); i++) {
+      n += Math.max(0, PAUSING.get(i).getCollectionTime());
     }
     return n;
   }
@@ -134,11 +132,11 @@ public final class HostMemoryMeter {
     }
     Long count = null;
     Double millis = null;
-    if (!pausing.isEmpty()) {
+    if (!PAUSING.isEmpty()) {
       count = gcCount;
       millis = (double) gcMillis;
       sources.put("gc", "GarbageCollectorMXBean collection count and time of "
-          + String.join(", ", pausing.stream().map(GarbageCollectorMXBean::getName).toList())
+          + String.join(", ", PAUSING.stream().map(GarbageCollectorMXBean::getName).toList())
           + ", read before and after each trial");
     }
     Long peak = resident == null ? null : resident.bytes();

@@ -88,8 +88,7 @@ final class WireValues {
       byte[] bytes = ((String) value).getBytes(StandardCharsets.UTF_8);
       out.writeInt(bytes.length);
       out.write(bytes);
-    } else if (raw == Double.class || raw == Integer.class || raw == Long.class || raw == Boolean.class
-        || raw == Float.class || raw == Short.class || raw == Byte.class || raw == Character.class) {
+    } else if (boxed(raw)) {
       writePrimitive(out, primitive(raw), value);
     } else if (raw.isEnum()) {
       out.writeShort(((Enum<?>) value).ordinal());
@@ -173,8 +172,7 @@ final class WireValues {
       in.readFully(bytes);
       return new String(bytes, StandardCharsets.UTF_8);
     }
-    if (raw == Double.class || raw == Integer.class || raw == Long.class || raw == Boolean.class
-        || raw == Float.class || raw == Short.class || raw == Byte.class || raw == Character.class) {
+    if (boxed(raw)) {
       return readPrimitive(in, primitive(raw));
     }
     if (raw.isEnum()) {
@@ -278,6 +276,11 @@ final class WireValues {
       return in.readByte();
     }
     return in.readChar();
+  }
+
+  private static boolean boxed(Class<?> raw) {
+    return raw == Double.class || raw == Integer.class || raw == Long.class || raw == Boolean.class
+        || raw == Float.class || raw == Short.class || raw == Byte.class || raw == Character.class;
   }
 
   private static Class<?> primitive(Class<?> boxed) {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The run's worker processes, by what they may be reused for. {@link ForkMode#DEVICE}: one worker per device, kept
@@ -33,7 +34,7 @@ public final class WorkerPool implements AutoCloseable {
   private final Set<String> busy = new HashSet<>();
   private final Map<String, WorldLease> idleWorlds = new LinkedHashMap<>();
   // workers started ahead of the case that will lease them, by key
-  private final Map<String, java.util.concurrent.CompletableFuture<WorkerProcess>> ahead = new LinkedHashMap<>();
+  private final Map<String, CompletableFuture<WorkerProcess>> ahead = new LinkedHashMap<>();
   private int started;
 
   /**
@@ -131,7 +132,7 @@ public final class WorkerPool implements AutoCloseable {
     BackendId device = spec.backend().id();
     String key = key(spec, policy) + (fork == 0 ? "" : "|fork" + fork);
     WorkerProcess worker;
-    java.util.concurrent.CompletableFuture<WorkerProcess> startedAhead;
+    CompletableFuture<WorkerProcess> startedAhead;
     boolean started = false;
     synchronized (this) {
       retireOthers(device, key);
@@ -194,14 +195,14 @@ public final class WorkerPool implements AutoCloseable {
    */
   public void startAhead(CaseSpec spec, int forks) {
     ForkPolicy policy = spec.fork();
-    if (policy == null || policy.mode() == io.gpubench.api.ForkMode.NONE
-        || policy.mode() == io.gpubench.api.ForkMode.CASE
+    if (policy == null || policy.mode() == ForkMode.NONE
+        || policy.mode() == ForkMode.CASE
         || spec.world() != null || !spec.backend().id().isCpu()) {
       return;
     }
     for (int f = 0; f < forks; f++) {
       String key = key(spec, policy) + (f == 0 ? "" : "|fork" + f);
-      var future = new java.util.concurrent.CompletableFuture<WorkerProcess>();
+      var future = new CompletableFuture<WorkerProcess>();
       synchronized (this) {
         if (idle.containsKey(key) || ahead.containsKey(key) || busy.contains(key)) {
           continue;
@@ -233,20 +234,23 @@ public final class WorkerPool implements AutoCloseable {
 
   /** Waits for the starts still under way ahead of their cases; a failed one fails its own case's lease later. */
   private void awaitAhead() {
-    List<java.util.concurrent.CompletableFuture<WorkerProcess>> pending;
+    List<CompletableFuture<WorkerProcess>> pending;
     synchronized (this) {
       pending = new ArrayList<>(ahead.values());
     }
-    for (var f : pending) {
-      try {
-        f.join();
-      } catch (RuntimeException e) {
-        // said when its case leases it
-      }
+    pending.forEach(WorkerPool::started);
+  }
+
+  /** A start's worker once it has ended, or null where it failed (its failure is said where a case leases it). */
+  private static WorkerProcess started(CompletableFuture<WorkerProcess> start) {
+    try {
+      return start.join();
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 
-  private static WorkerProcess join(java.util.concurrent.CompletableFuture<WorkerProcess> future) throws StepFailed {
+  private static WorkerProcess join(CompletableFuture<WorkerProcess> future) throws StepFailed {
     try {
       return future.join();
     } catch (java.util.concurrent.CompletionException e) {
@@ -413,7 +417,7 @@ public final class WorkerPool implements AutoCloseable {
   /** Stops every worker. */
   @Override
   public void close() {
-    List<java.util.concurrent.CompletableFuture<WorkerProcess>> pending;
+    List<CompletableFuture<WorkerProcess>> pending;
     synchronized (this) {
       pending = new ArrayList<>(ahead.values());
       ahead.clear();
@@ -421,10 +425,9 @@ public final class WorkerPool implements AutoCloseable {
     // a worker started ahead for a case that never leased it (the run was cancelled, the case skipped): its start
     // ends within its timeout, outside the pool's lock
     for (var f : pending) {
-      try {
-        join(f).close();
-      } catch (StepFailed | RuntimeException e) {
-        // its start failed: nothing to stop
+      WorkerProcess w = started(f);
+      if (w != null) {
+        w.close();
       }
     }
     closeKept();
