@@ -22,9 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -50,18 +47,11 @@ public final class WorkerMain {
     io.gpubench.engine.memory.HeapWatch.watch(t);
     return t;
   });
-  // where the step under way is marked for the engine (null: announce every step over the wire), the batches of
-  // steps received, counted as the engine counts them, and the later step of the batch not yet announced (-1: none),
-  // guarded by announcing: the announcer's thread and the batch's thread both write frames
+  // where the step under way is marked for the engine (null: announce every step over the wire), and the batches
+  // of steps received, counted as the engine counts them
   private final StepMarker marker;
   private int batches;
-  private final Object announcing = new Object();
-  private int unannounced = -1;
-  private final ScheduledExecutorService announcer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "gpubench-announcer");
-    t.setDaemon(true);
-    return t;
-  });
+  private final StepAnnouncer announcer = new StepAnnouncer(this::announceNow);
   private final Function<BackendSettings, LocalRunner> runners;
   private volatile LocalRunner session;
   // what the engine said about the world's barrier: "release", or "abort" after another rank failed
@@ -254,7 +244,7 @@ public final class WorkerMain {
       int batch = ++batches;
       for (int i = 0; i < calls.size(); i++) {
         Step.Call c = calls.get(i);
-        ScheduledFuture<?> announcement = announce(batch, i);
+        announce(batch, i);
         if (c.step() == Step.PREPARE) {
           barrierNews.clear();
         }
@@ -267,18 +257,10 @@ public final class WorkerMain {
         } catch (StepFailed e) {
           failure = e.failure();
           break;
-        } finally {
-          if (announcement != null) {
-            announcement.cancel(false);
-          }
         }
       }
-      synchronized (announcing) {
-        // no announcement of this batch's steps may follow its replies
-        unannounced = -1;
-        Frames.writeReplies(out, calls.stream().map(Step.Call::step).toList(),
-            new Frames.Replies(replies, failure));
-      }
+      Frames.Replies answer = new Frames.Replies(replies, failure);
+      announcer.replying(() -> Frames.writeReplies(out, calls.stream().map(Step.Call::step).toList(), answer));
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.
     } catch (Throwable e) {
@@ -294,47 +276,28 @@ public final class WorkerMain {
   }
 
   /**
-   * How long a step of a batch runs before the engine is told it started, where the step is marked
-   * ({@link StepMarker}): the engine's time limit is a step's and counts from the last step it was told of, so a step
-   * it learns of this late runs at most this much past its limit; a step that ends sooner costs no frame.
-   */
-  static final long ANNOUNCE_AFTER_MILLIS = 20;
-
-  /**
    * Says that a step of a batch starts: the first is known from the batch itself; a later one is marked, and
-   * announced over the wire once it has run {@value #ANNOUNCE_AFTER_MILLIS} ms, or at once without a marker.
-   *
-   * @return the pending announcement to cancel when the step ends, or null
+   * announced over the wire once it has run a while ({@link StepAnnouncer}), or at once without a marker.
    */
-  private ScheduledFuture<?> announce(int batch, int step) throws IOException {
+  private void announce(int batch, int step) throws IOException {
     if (marker == null) {
       if (step > 0) {
         Frames.write(out, Control.PROGRESS, step);
       }
-      return null;
+      return;
     }
     marker.at(batch, step);
-    if (step == 0) {
-      return null;
+    if (step > 0) {
+      announcer.started(step);
     }
-    synchronized (announcing) {
-      unannounced = step;
-    }
-    return announcer.schedule(() -> announceNow(step), ANNOUNCE_AFTER_MILLIS, TimeUnit.MILLISECONDS);
   }
 
-  /** Tells the engine that a step started, unless it has ended since. */
+  /** Tells the engine that a step started (the announcer's thread, under its lock). */
   private void announceNow(int step) {
-    synchronized (announcing) {
-      if (unannounced != step) {
-        return;
-      }
-      unannounced = -1;
-      try {
-        Frames.write(out, Control.PROGRESS, step);
-      } catch (IOException e) {
-        // the engine is gone; the reader sees the end of the stream
-      }
+    try {
+      Frames.write(out, Control.PROGRESS, step);
+    } catch (IOException e) {
+      // the engine is gone; the reader sees the end of the stream
     }
   }
 }
