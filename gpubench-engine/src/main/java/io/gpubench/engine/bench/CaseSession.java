@@ -38,6 +38,8 @@ public final class CaseSession implements LocalRunner {
   private final CasePreparation preparation;
 
   private Tensor checked;
+  // when the case's last trials ended, on System.nanoTime(): its end's seconds count from there
+  private long trialsEnded;
   private final WarmupRounds rounds = new WarmupRounds(c, world);
   private final CaseTrials trials = new CaseTrials(c, world, rounds);
 
@@ -117,6 +119,7 @@ public final class CaseSession implements LocalRunner {
     }
     trials.reset();
     checked = null;
+    trialsEnded = System.nanoTime();
     rounds.reset();
     return preparation.prepare(req, c);
   }
@@ -178,7 +181,9 @@ public final class CaseSession implements LocalRunner {
   @Override
   public Steps.TrialBatch trials(Steps.TrialsAsk ask) throws StepFailed {
     try {
-      return trials.trials(ask);
+      Steps.TrialBatch batch = trials.trials(ask);
+      trialsEnded = System.nanoTime();
+      return batch;
     } catch (Throwable e) {
       throw failed(Phase.TRIALS, workloadMember(), e);
     }
@@ -275,7 +280,8 @@ public final class CaseSession implements LocalRunner {
     }
     Map<String, io.gpubench.api.result.Metric> metrics = new LinkedHashMap<>(c.ctx.metrics());
     Steps.Released released = c.release();
-    return new Steps.Finished(agreement, changed, memory, metrics, released.tearDown(), released.runnerFault());
+    return new Steps.Finished(agreement, changed, memory, metrics, released.tearDown(), released.runnerFault(),
+        (System.nanoTime() - trialsEnded) / 1e9);
   }
 
   @Override

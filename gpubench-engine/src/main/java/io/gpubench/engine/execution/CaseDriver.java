@@ -216,11 +216,21 @@ public final class CaseDriver {
     // kernel audit's call comes after them, never inside the trials.
     front.add(Step.INSTRUMENT.with(recording.instruments(spec)));
     front.add(Step.START_TRIALS.with(plan.trials()));
-    // The first batch, the policy's fewest trials, right after the warm-up; then a single runner is asked for trials
-    // until the rule decides, once the trials' budget is known (what the warm-up left of it), and a world's ranks
-    // for further counts.
+    // A runner of one rank runs the stopping rule beside its trials and stops on it, and the end of the case follows
+    // in the same exchange: the whole case is one round trip unless its trials outlast a slice of time. The rule's
+    // budget is what the warm-up leaves of the fork's, which the runner computes from the replies before it as this
+    // side does. The ranks of a world take the policy's fewest trials first, then batches, then the end.
     boolean untilDecided = spec.world() == null;
-    front.add(Step.TRIALS.with(Steps.TrialsAsk.count(TrialSeries.firstBatch(policy))));
+    Steps.WarmupCharge charge = policy.warmupWithinBudget() && plan.settle() != null
+        ? Warming.charge(policy, fork.freshWorker()) : null;
+    List<Step.Call> endSteps = List.of(Step.END_TRIALS.with(null), Step.COLLECT.with(recording.audit(spec)),
+        Step.FINISH.with(null));
+    if (untilDecided) {
+      front.add(Step.TRIALS.with(TrialSeries.untilDecided(policy, charge)));
+      front.addAll(endSteps);
+    } else {
+      front.add(Step.TRIALS.with(Steps.TrialsAsk.count(TrialSeries.firstBatch(policy))));
+    }
     List<Object> replies = channel.run(front);
     Steps.Prepared prepared = (Steps.Prepared) replies.get(0);
     Steps.Checked first = (Steps.Checked) replies.get(1);
@@ -229,7 +239,7 @@ public final class CaseDriver {
     Steps.Settled settled = plan.settle() != null ? (Steps.Settled) replies.get(k++) : null;
     k++; // instrument
     Steps.Started started = (Steps.Started) replies.get(k++);
-    Steps.TrialBatch firstBatch = (Steps.TrialBatch) replies.get(k);
+    Steps.TrialBatch batch = (Steps.TrialBatch) replies.get(k++);
 
     Verdicts verdicts = new Verdicts(spec, prepared.hasReference());
     verdicts.checked(first);
@@ -237,46 +247,29 @@ public final class CaseDriver {
       verdicts.later(warmed.agreement());
     }
     Warming.Result warm = plan.result(first, warmed, settled);
-    // A warm-up within the budget leaves the trials what it did not use (never nothing: two trials are the fewest).
-    TrialPolicy trialPolicy = policy.warmupWithinBudget() && settled != null
-        ? policy.withBudgetSeconds(Math.max(MIN_TRIAL_BUDGET_SECONDS, policy.budgetSeconds()
-            - Warming.charged(policy, fork.freshWorker(), warm.warmup().seconds())))
-        : policy;
+    TrialPolicy trialPolicy = charge != null
+        ? policy.withBudgetSeconds(charge.trialSeconds(warm.warmup().seconds())) : policy;
     TrialSeries series = new TrialSeries(trialPolicy, started.callsPerTrial(), started.batchCalls());
-    List<Step.Call> endSteps = List.of(Step.END_TRIALS.with(null), Step.COLLECT.with(recording.audit(spec)),
-        Step.FINISH.with(null));
+    series.add(batch);
     List<Object> end;
-    long trialsEnd;
-    series.add(firstBatch);
-    if (untilDecided && !series.decided()) {
-      // The trials and the end of the case in one exchange: the runner stops on the rule and goes on to the end; a
-      // reply whose rule has not decided (its slice of time ran out) ends the exchange, and the engine asks again.
-      List<Object> got;
-      long asked;
-      Steps.TrialBatch batch;
-      do {
+    if (untilDecided) {
+      sameStop(series, batch);
+      end = replies.subList(k, replies.size());
+      while (end.isEmpty()) {
+        // the slice of time ran out before the rule decided: more trials, with the end behind them again
         List<Step.Call> calls = new ArrayList<>(endSteps.size() + 1);
         calls.add(Step.TRIALS.with(series.ask(true)));
         calls.addAll(endSteps);
-        asked = System.nanoTime();
-        got = channel.run(calls);
+        List<Object> got = channel.run(calls);
         batch = (Steps.TrialBatch) got.get(0);
         series.add(batch);
-        String elsewhere = series.stopsElsewhere(batch);
-        if (elsewhere != null) {
-          // both run TrialStream on the same figures: a difference is a runner of another build, unfit for more cases
-          throw new StepFailed(new Failure(io.gpubench.engine.protocol.Phase.TRIALS, null, elsewhere, null, false,
-              true), null);
-        }
-      } while (got.size() == 1);
-      // the end's seconds, as before they shared an exchange: the last exchange's, less its trials'
-      trialsEnd = asked + (long) (batch.seconds() * 1e9);
-      end = got.subList(1, got.size());
+        sameStop(series, batch);
+        end = got.subList(1, got.size());
+      }
     } else {
       while (!series.decided()) {
         series.add(channel.trials(series.ask(false)));
       }
-      trialsEnd = System.nanoTime();
       end = channel.run(endSteps);
     }
     Steps.TrialsEnded ended = (Steps.TrialsEnded) end.get(0);
@@ -284,7 +277,7 @@ public final class CaseDriver {
     Steps.Finished finished = (Steps.Finished) end.get(2);
     long done = System.nanoTime();
     double total = (done - began) / 1e9;
-    double endSeconds = (done - trialsEnd) / 1e9;
+    double endSeconds = finished.seconds();
     double other = Math.max(0, total - endSeconds - prepared.seconds() - warm.warmup().seconds()
         - series.runnerSeconds());
     Spent spent = new Spent(fork.workerStartSeconds(), prepared.seconds(), warm.warmup().seconds(),
@@ -294,6 +287,19 @@ public final class CaseDriver {
     CaseResult result = FinishedCase.result(spec, policy, verdicts, series, timing, ended, collected, finished);
     return new Outcome(result, null, null, finished.runnerFault(), collected.files(), collected.notes(),
         warm.atOnce() && trialsAtWarmupLevel(spec, settled, ended, series));
+  }
+
+  /**
+   * Fails the case's runner where its stopping rule stopped elsewhere than the engine's on the same trials: both run
+   * {@link io.gpubench.engine.statistics.TrialStream} on the same figures, so a difference is a runner of another
+   * build, unfit for more cases.
+   */
+  private static void sameStop(TrialSeries series, Steps.TrialBatch batch) throws StepFailed {
+    String elsewhere = series.stopsElsewhere(batch);
+    if (elsewhere != null) {
+      throw new StepFailed(new Failure(io.gpubench.engine.protocol.Phase.TRIALS, null, elsewhere, null, false, true),
+          null);
+    }
   }
 
   /**
@@ -325,7 +331,4 @@ public final class CaseDriver {
     return new Outcome(outcome.result(), outcome.cause(), outcome.stackTrace(), outcome.runnerFault(),
         recording.withReport(spec, outcome.result(), others), outcome.notes(), outcome.steadyAtOnce());
   }
-
-  /** The least budget the trials get after a warm-up within the budget: the stopping rule still asks for two. */
-  static final double MIN_TRIAL_BUDGET_SECONDS = 1e-3;
 }

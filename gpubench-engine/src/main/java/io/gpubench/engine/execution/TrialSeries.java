@@ -16,15 +16,15 @@ import java.util.List;
 /**
  * The timed trials of a case (of one fork), as the engine sees them arrive: each trial is fed to a
  * {@link TrialStream} in order (which keeps or discards it and asks the {@link StoppingRule}), and the series is
- * decided the moment the rule decides. The policy's fewest trials come first, with the front of the case. Then a
- * worker of one rank is asked for trials until the rule decides ({@link #ask}): it runs the same stream beside its
- * trials (those of the first batch taken first) and stops at the same trial, so that a case costs one round trip for
- * the rest of its trials, not one a batch, and no trial is measured past the decision; at most
- * {@value #SLICE_SECONDS} s of trials come in one reply, so that a long series still reports in. (Of 1,000 cases of
- * an empty call, timed in batches, each took about three round trips for its trials and some eight trials past the
- * decision.) The ranks of a world are asked for batches of a count (each rank would otherwise decide on its own
- * times): as many trials again as so far (at first those the rule needs before it can find a plateau), and at most
- * about {@value #BATCH_SECONDS} s of them; trials measured after the decision in the same batch are not used, so the
+ * decided the moment the rule decides. A worker of one rank is asked for trials until the rule decides, with the
+ * front of the case ({@link #untilDecided}, and {@link #ask} for the rest of a long series): it runs the same stream
+ * beside its trials and stops at the same trial, so that its trials cost no round trip of their own, and no trial is
+ * measured past the decision; at most {@value #SLICE_SECONDS} s of trials come in one reply, so that a long series
+ * still reports in. (Of 1,000 cases of an empty call, timed in batches, each took about three round trips for its
+ * trials and some eight trials past the decision.) The ranks of a world take the policy's fewest trials with the
+ * front ({@link #firstBatch}), then batches of a count (each rank would otherwise decide on its own times): as many
+ * trials again as so far (at first those the rule needs before it can find a plateau), and at most about
+ * {@value #BATCH_SECONDS} s of them; trials measured after the decision in the same batch are not used, so the
  * figures are those the rule would have stopped at trial by trial.
  *
  * <p>A {@code contended} flag says how much slower the core could have made the figures: {@link #slowdown()}, the
@@ -65,8 +65,12 @@ final class TrialSeries {
     this.policy = policy;
     this.callsPerTrial = callsPerTrial;
     this.batchCalls = batchCalls;
-    this.stream = new TrialStream(new TrialStream.Rule(policy.min(), policy.max(), policy.target(),
-        policy.confidence(), policy.budgetSeconds()), callsPerTrial, batchCalls);
+    this.stream = new TrialStream(rule(policy), callsPerTrial, batchCalls);
+  }
+
+  private static TrialStream.Rule rule(TrialPolicy policy) {
+    return new TrialStream.Rule(policy.min(), policy.max(), policy.target(), policy.confidence(),
+        policy.budgetSeconds());
   }
 
   boolean decided() {
@@ -84,6 +88,25 @@ final class TrialSeries {
   }
 
   /**
+   * The first request of a worker of one rank, sent with the front of the case: trials until the rule decides, its
+   * budget what the warm-up before it leaves of the policy's where the warm-up is charged to it (the runner
+   * computes that budget from its replies, {@link Steps.TrialsAsk#resolved}, as the engine does for its own series).
+   *
+   * @param policy the fork's policy, its budget the warm-up's and the trials' together where {@code charge} is set
+   * @param charge how the warm-up is charged to the budget, or null where the policy's budget is the trials' own
+   * @return the request
+   */
+  static Steps.TrialsAsk untilDecided(TrialPolicy policy, Steps.WarmupCharge charge) {
+    return new Steps.TrialsAsk(mostInReply(policy), rule(policy), SLICE_SECONDS, charge);
+  }
+
+  // The worker's stream stops on its rule (at the most trials kept, or the budget); the count only bounds a reply,
+  // discarded trials included, which the stream stops discarding once they outnumber the trials kept.
+  private static int mostInReply(TrialPolicy policy) {
+    return 2 * Math.max(policy.max(), policy.min()) + 1;
+  }
+
+  /**
    * What to ask the runner for next: trials until the rule decides (the rest of the policy's most, at most
    * {@value #SLICE_SECONDS} s of them) where the runner runs the rule itself, else a batch ({@link #nextBatch}).
    *
@@ -94,9 +117,7 @@ final class TrialSeries {
     if (!untilDecided) {
       return Steps.TrialsAsk.count(nextBatch());
     }
-    // The worker's stream stops on its rule (at the most trials kept, or the budget); the count only bounds a reply,
-    // discarded trials included, which the stream stops discarding once they outnumber the trials kept.
-    return new Steps.TrialsAsk(2 * Math.max(policy.max(), policy.min()) + 1, stream.terms(), SLICE_SECONDS);
+    return new Steps.TrialsAsk(mostInReply(policy), stream.terms(), SLICE_SECONDS);
   }
 
   int nextBatch() {

@@ -83,14 +83,14 @@ final class Warming {
      * @return the result
      */
     Result result(Steps.Checked first, Steps.Warmed warmed, Steps.Settled settled) {
-      double seconds = first.firstCallNanos() * 1e-9 + (warmed == null ? 0 : warmed.seconds());
+      double seconds = Steps.warmupSeconds(first, warmed, settled);
       int calls = 1 + (warmed == null ? 0 : further);
       if (settled == null) {
         return new Result(new Warmup(WarmupEnd.CALLS, String.format(Locale.ROOT, none, calls), seconds, 0), calls,
             false);
       }
       return new Result(new Warmup(settled.steady() ? WarmupEnd.STEADY : WarmupEnd.CAP, settled.detail(),
-          seconds + settled.seconds(), settled.rounds().size()), (int) Math.min(Integer.MAX_VALUE,
+          seconds, settled.rounds().size()), (int) Math.min(Integer.MAX_VALUE,
           calls + settled.calls()), settled.atOnce());
     }
   }
@@ -157,15 +157,19 @@ final class Warming {
   }
 
   /**
-   * The seconds of a warm-up the trials' budget pays for: all of them, except a fresh worker's beyond its share of the
-   * budget (see the class comment).
+   * How the warm-up is charged to the fork's budget, where it is within the budget: all of its seconds, except a fresh
+   * worker's beyond its share of the budget (see the class comment); the trials get at least
+   * {@value #LEAST_TRIAL_SECONDS} s, the two the stopping rule still asks for.
    *
    * @param policy the fork's policy
    * @param freshWorker whether the case is the first its worker runs
-   * @param seconds the warm-up's seconds
-   * @return the seconds to take from the budget
+   * @return the charge, which the runner applies to trials asked for behind the warm-up
    */
-  static double charged(TrialPolicy policy, boolean freshWorker, double seconds) {
-    return freshWorker ? Math.min(seconds, policy.warmupCapSeconds()) : seconds;
+  static Steps.WarmupCharge charge(TrialPolicy policy, boolean freshWorker) {
+    return new Steps.WarmupCharge(policy.budgetSeconds(),
+        freshWorker ? policy.warmupCapSeconds() : Double.POSITIVE_INFINITY, LEAST_TRIAL_SECONDS);
   }
+
+  /** The least budget the trials get after a warm-up within the budget. */
+  static final double LEAST_TRIAL_SECONDS = 1e-3;
 }

@@ -156,7 +156,8 @@ final class WorldChannel implements CaseChannel {
     }
     Memory memory = peak == null ? first.memory()
         : new Memory(peak, null, null, first.memory() == null ? null : first.memory().host());
-    return new Steps.Finished(first.agreement(), changed, memory, first.metrics(), tearDown, fault);
+    double seconds = done.stream().mapToDouble(Steps.Finished::seconds).max().orElse(0);
+    return new Steps.Finished(first.agreement(), changed, memory, first.metrics(), tearDown, fault, seconds);
   }
 
   @Override

@@ -22,7 +22,8 @@ public interface CaseChannel {
    */
   default java.util.List<Object> run(java.util.List<Step.Call> calls) throws StepFailed {
     java.util.List<Object> replies = new java.util.ArrayList<>(calls.size());
-    for (Step.Call c : calls) {
+    for (Step.Call asked : calls) {
+      Step.Call c = Step.resolved(asked, replies);
       Object reply = c.step().run(this, c.body());
       replies.add(reply);
       if (Step.endsExchange(c, reply)) {

@@ -26,7 +26,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 9: steps and replies are binary
+   * The protocol's version; the engine refuses a worker that speaks another. 10: a request of trials until the rule
+   * decides may charge the warm-up before it in its exchange to the rule's budget ({@code Steps.WarmupCharge}), so that
+   * a case's front, trials and end go in one exchange, and a case's end carries the runner's seconds of it
+   * ({@code wire/v10.txt}); 9: steps and replies are binary
    * ({@link WireValues}), and a sealed interface's permitted records are part of the shape ({@code wire/v9.txt});
    * 8: a step of trials asks for a count or for trials until the stopping rule decides, with the rule's terms, and
    * an undecided reply ends its exchange ({@code wire/v8.txt}); 7: a telemetry sample carries the process's device
@@ -37,7 +40,7 @@ public final class Frames {
    * launcher and the memory figures left them); 4: typed steps in batches (3 carried a case's axes in its
    * request, one step a frame).
    */
-  public static final int VERSION = 9;
+  public static final int VERSION = 10;
 
   /** The largest frame accepted, so that a corrupt length cannot make a reader allocate gigabytes. */
   static final int MAX_FRAME = 64 << 20;

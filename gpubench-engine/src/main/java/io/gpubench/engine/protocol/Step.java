@@ -144,6 +144,18 @@ public enum Step {
   }
 
   /**
+   * A step as the runner runs it, its request completed from the replies before it in its exchange: trials whose
+   * budget the warm-up pays for get the budget it left ({@link Steps.TrialsAsk#resolved}).
+   *
+   * @param call the step as the engine sent it
+   * @param before the replies so far in the exchange
+   * @return the step to run
+   */
+  public static Call resolved(Call call, java.util.List<Object> before) {
+    return call.step() == TRIALS ? TRIALS.with(((Steps.TrialsAsk) call.body()).resolved(before)) : call;
+  }
+
+  /**
    * Whether a step's reply ends its exchange, the steps after it not run: trials asked for until the stopping rule
    * decides that came back undecided (their slice of time ran out). The engine sends the end of a case (trials ended,
    * the audit, the last check) behind the step of trials, to be run once the runner's rule decides; undecided, it asks

@@ -206,8 +206,21 @@ public final class Steps {
    * @param until the rule's terms to stop on, or null to measure {@code count} trials
    * @param sliceSeconds with {@code until}, the most seconds of trials before the runner replies undecided (the engine
    *     asks again; the runner's stream goes on from where it was)
+   * @param charge with {@code until}, where the warm-up in the same exchange pays for part of the budget: the rule's
+   *     budget is then what it leaves ({@link #resolved}); null where {@code until}'s budget is the trials' own
    */
-  public record TrialsAsk(int count, TrialStream.Rule until, double sliceSeconds) {
+  public record TrialsAsk(int count, TrialStream.Rule until, double sliceSeconds, WarmupCharge charge) {
+
+    /**
+     * Trials until the rule decides, or a count, with a budget of their own.
+     *
+     * @param count the most trials in this reply, or the count
+     * @param until the rule's terms, or null for a count
+     * @param sliceSeconds the most seconds before an undecided reply
+     */
+    public TrialsAsk(int count, TrialStream.Rule until, double sliceSeconds) {
+      this(count, until, sliceSeconds, null);
+    }
 
     /**
      * A count of trials.
@@ -217,6 +230,74 @@ public final class Steps {
      */
     public static TrialsAsk count(int count) {
       return new TrialsAsk(count, null, 0);
+    }
+
+    /**
+     * This request with the rule's budget the warm-up left, from the replies of the steps before it in its exchange
+     * (the engine computes the same budget from the same replies, {@link WarmupCharge#trialSeconds}, so that both
+     * sides' rules have equal terms); unchanged where it has no charge.
+     *
+     * @param before the replies so far in the exchange
+     * @return the request the runner runs
+     */
+    public TrialsAsk resolved(List<Object> before) {
+      if (charge == null) {
+        return this;
+      }
+      Checked first = null;
+      Warmed warmed = null;
+      Settled settled = null;
+      for (Object r : before) {
+        if (r instanceof Checked c) {
+          first = c;
+        } else if (r instanceof Warmed w) {
+          warmed = w;
+        } else if (r instanceof Settled st) {
+          settled = st;
+        }
+      }
+      if (first == null || settled == null) {
+        throw new IllegalArgumentException("trials whose budget the warm-up pays for were asked for in an exchange"
+            + " without the checked call and the warm-up before them");
+      }
+      double budget = charge.trialSeconds(warmupSeconds(first, warmed, settled));
+      return new TrialsAsk(count, new TrialStream.Rule(until.min(), until.max(), until.target(), until.confidence(),
+          budget), sliceSeconds, null);
+    }
+  }
+
+  /**
+   * A case's warm-up seconds as its replies give them: the checked call's, the declared calls' and the rounds'. One
+   * sum for both sides, in one order, so that a budget made from it is the same double in the engine and the runner.
+   *
+   * @param first the checked call
+   * @param warmed the declared calls, or null without any
+   * @param settled the rounds until steady, or null without them
+   * @return seconds
+   */
+  public static double warmupSeconds(Checked first, Warmed warmed, Settled settled) {
+    double seconds = first.firstCallNanos() * 1e-9 + (warmed == null ? 0 : warmed.seconds());
+    return settled == null ? seconds : seconds + settled.seconds();
+  }
+
+  /**
+   * How a case's warm-up is charged to its fork's budget, for trials asked for in the same exchange as the warm-up.
+   *
+   * @param budgetSeconds the fork's budget, warm-up and trials together
+   * @param chargeCapSeconds the most warm-up seconds the budget pays for (a fresh worker's first case may warm up
+   *     beyond its share, outside the budget), or infinity
+   * @param leastSeconds the least the trials get, whatever the warm-up took
+   */
+  public record WarmupCharge(double budgetSeconds, double chargeCapSeconds, double leastSeconds) {
+
+    /**
+     * The trials' budget after a warm-up.
+     *
+     * @param warmupSeconds the warm-up's seconds ({@link Steps#warmupSeconds})
+     * @return seconds
+     */
+    public double trialSeconds(double warmupSeconds) {
+      return Math.max(leastSeconds, budgetSeconds - Math.min(warmupSeconds, chargeCapSeconds));
     }
   }
 
@@ -290,9 +371,11 @@ public final class Steps {
    * @param tearDown the tear-down's failure, or null
    * @param runnerFault why the process that ran the case must run no further case (a device error that poisons
    *     the context), or null
+   * @param seconds the runner's seconds from the end of the trials to the end of this step (the trials' end, the
+   *     audit, the last check, tear-down)
    */
   public record Finished(ErrorStats agreement, List<String> changedInputs, Memory memory,
-      Map<String, Metric> metrics, Failure tearDown, String runnerFault) {}
+      Map<String, Metric> metrics, Failure tearDown, String runnerFault, double seconds) {}
 
   /**
    * What to record around a case's timed trials besides the figures, sent right before {@link CaseChannel#startTrials}.

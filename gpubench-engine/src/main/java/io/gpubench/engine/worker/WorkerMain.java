@@ -243,7 +243,7 @@ public final class WorkerMain {
       Failure failure = null;
       int batch = ++batches;
       for (int i = 0; i < calls.size(); i++) {
-        Step.Call c = calls.get(i);
+        Step.Call c = Step.resolved(calls.get(i), replies);
         announce(batch, i);
         if (c.step() == Step.PREPARE) {
           barrierNews.clear();

@@ -95,14 +95,15 @@ class TrialsUntilDecidedTest {
     CaseResult r = run(clock, i -> null, policy(5, 10_000, 1e-9), asks);
 
     assertThat(r.timing().stop()).isEqualTo(StopReason.PLATEAU);
-    assertThat(asks.asked).as("the policy's fewest with the front, then until the rule decides").hasSize(2);
-    assertThat(asks.asked.get(0)).isEqualTo(Steps.TrialsAsk.count(5));
-    assertThat(asks.asked.get(1)).satisfies(a -> {
+    assertThat(asks.asked).as("until the rule decides, with the front").hasSize(1);
+    assertThat(asks.asked.get(0)).satisfies(a -> {
       assertThat(a.until()).isEqualTo(new TrialStream.Rule(5, 10_000, 1e-9, 0.95, 60));
       assertThat(a.sliceSeconds()).isEqualTo(TrialSeries.SLICE_SECONDS);
+      assertThat(a.charge()).as("no warm-up until steady to charge").isNull();
     });
-    assertThat(asks.exchanges.get(1)).as("the trials and the end of the case in one exchange")
-        .containsExactly(Step.TRIALS, Step.END_TRIALS, Step.COLLECT, Step.FINISH);
+    assertThat(asks.exchanges.get(0)).as("the front, the trials and the end of the case in one exchange")
+        .containsExactly(Step.PREPARE, Step.CHECKED_CALL, Step.INSTRUMENT, Step.START_TRIALS, Step.TRIALS,
+            Step.END_TRIALS, Step.COLLECT, Step.FINISH);
     assertThat(clock.trials).as("no trial measured past the decision").isEqualTo(r.timing().trials().size());
 
     // the rule the engine ran on them, trial by trial, stops at the same trial
@@ -124,7 +125,7 @@ class TrialsUntilDecidedTest {
     Asks asks = new Asks();
     CaseResult r = run(clock, i -> i == 2 || i == 4 ? capped : atSpeed, policy(6, 6, 1e-9), asks);
 
-    assertThat(asks.asked).as("6 with the front, 2 of them discarded; 2 more until the rule decides").hasSize(2);
+    assertThat(asks.asked).as("until the rule decides, with the front: 2 of 8 discarded").hasSize(1);
     assertThat(clock.trials).as("6 kept, 2 measured again").isEqualTo(8);
     assertThat(r.timing().trials()).hasSize(6);
     assertThat(r.timing().discardedTrials()).isEqualTo(2);
@@ -144,15 +145,46 @@ class TrialsUntilDecidedTest {
     Asks asks = new Asks();
     CaseResult r = run(clock, i -> null, policy(2, 250, 1e-9), asks);
 
-    assertThat(asks.asked).hasSizeGreaterThanOrEqualTo(3);
-    assertThat(asks.asked.subList(1, asks.asked.size())).allSatisfy(a -> assertThat(a.until()).isNotNull());
-    assertThat(asks.exchanges.subList(1, asks.exchanges.size())).as("each asks for the end too; only the last"
-        + " reached it").allSatisfy(e -> assertThat(e).containsExactly(Step.TRIALS, Step.END_TRIALS, Step.COLLECT,
+    assertThat(asks.asked).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(asks.asked).allSatisfy(a -> assertThat(a.until()).isNotNull());
+    assertThat(asks.exchanges).as("each asks for the end too; only the last reached it").allSatisfy(e ->
+        assertThat(e.subList(e.size() - 4, e.size())).containsExactly(Step.TRIALS, Step.END_TRIALS, Step.COLLECT,
             Step.FINISH));
     assertThat(r.timing().stop()).isIn(StopReason.MAX_TRIALS, StopReason.PLATEAU);
     assertThat(r.timing().trials().size()).isGreaterThan(150);
     assertThat(clock.trials).as("the runner's rule went on where it was").isEqualTo(r.timing().trials().size());
     assertThat(r.timing().spent().endSeconds()).as("the end's own seconds, not the trials'").isLessThan(
         r.timing().spent().trialSeconds());
+  }
+
+  @Test
+  void aWarmupWithinTheBudgetLeavesTheRunnersRuleTheBudgetTheEnginesHas() {
+    // 12 ms a trial and a budget of 4 s: the trials outlast a slice, so the engine asks again with its own terms,
+    // which the runner refuses unless they are the ones it computed from its warm-up
+    TelemetryStepsTest.ScriptedClock clock = new TelemetryStepsTest.ScriptedClock(i -> {
+      try {
+        Thread.sleep(12);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return 100_000 + 1000 * (i % 3);
+    });
+    Asks asks = new Asks();
+    TrialPolicy withinBudget = new TrialPolicy(1, 2, 10_000, 1e-9, 0.95, 4, 1, CacheMode.HOT, DeviceTiming.EVENTS,
+        io.gpubench.api.Trials.WITHIN_BUDGET);
+    CaseResult r = run(clock, i -> null, withinBudget, asks);
+
+    assertThat(asks.asked.get(0).charge()).isEqualTo(new Steps.WarmupCharge(4, Double.POSITIVE_INFINITY,
+        Warming.LEAST_TRIAL_SECONDS));
+    assertThat(asks.asked.get(0).until().budgetSeconds()).as("the whole budget, until the runner charges it")
+        .isEqualTo(4);
+    assertThat(asks.asked).as("the trials outlast a slice").hasSizeGreaterThanOrEqualTo(2);
+    double left = 4 - r.timing().warmup().seconds();
+    assertThat(asks.asked.subList(1, asks.asked.size())).allSatisfy(a -> {
+      assertThat(a.charge()).isNull();
+      assertThat(a.until().budgetSeconds()).as("what the warm-up left").isEqualTo(left);
+    });
+    assertThat(r.timing().stop()).isIn(StopReason.TIME_BUDGET, StopReason.PLATEAU);
+    assertThat(clock.trials).isEqualTo(r.timing().trials().size());
   }
 }
