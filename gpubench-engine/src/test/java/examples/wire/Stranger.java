@@ -9,6 +9,7 @@ import io.gpubench.api.Tolerance;
 import io.gpubench.api.Trials;
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Hello;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,9 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A case whose set-up plays a stranger at the engine's workers' port (the address on its own worker's command line)
@@ -55,7 +54,7 @@ public class Stranger {
     closed.add("noProof " + refused(host, port, out -> Frames.write(out, Control.HELLO, hello(launch, 0, null))));
     closed.add("noSuchLaunch " + refused(host, port, out -> Frames.write(out, Control.HELLO,
         hello("L999999", 0, "bm90IHRoZSBzZWNyZXQ="))));
-    closed.add("notAHello " + refused(host, port, out -> Frames.write(out, Control.STEPS, List.of())));
+    closed.add("notAHello " + refused(host, port, out -> Frames.writeSteps(out, List.of())));
     String secret = System.getenv("GPUBENCH_WORKER_SECRET");
     String cmdline = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
     Path dir = Path.of(System.getProperty(RankFiles.KEY));
@@ -64,16 +63,8 @@ public class Stranger {
     Files.writeString(dir.resolve("cmdline.txt"), String.valueOf(secret != null && cmdline.contains(secret)));
   }
 
-  private static Map<String, Object> hello(String launch, int rank, String proof) {
-    Map<String, Object> h = new LinkedHashMap<>();
-    h.put("version", Frames.VERSION);
-    h.put("launch", launch);
-    h.put("rank", rank);
-    if (proof != null) {
-      h.put("proof", proof);
-    }
-    h.put("pid", 1);
-    return h;
+  private static Hello hello(String launch, int rank, String proof) {
+    return new Hello(Frames.VERSION, launch, rank, proof, 1, "", "");
   }
 
   private interface Send {

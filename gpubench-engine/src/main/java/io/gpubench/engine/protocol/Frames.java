@@ -11,24 +11,23 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The wire format between the engine and a worker: frames of a 4-byte big-endian length and that many bytes. A control
- * frame is UTF-8 JSON, an object {@code {"op": ..., "body": ...}} with {@code op} a {@link Control} frame's name. The
- * steps of a case go in batches: one {@link Control#STEPS} frame holds several {@link Step}s with their requests,
- * and one {@link Control#REPLIES} frame holds their replies, so that a case costs two round trips (its front; its
- * trials until the rule decides, with its end), not one a step (a round trip of the loopback socket and its JSON
- * costs some 0.3 ms; a case made twelve). Those two are binary ({@link WireValues}: a byte {@value #BINARY}, the op's
- * name, then the values by their step's types), since they are the frames every case sends; a JSON frame starts
- * with <code>{</code>. Version: {@value #VERSION}, checked in the worker's hello.
+ * The wire format between the engine and a worker: frames of a 4-byte big-endian length and that many bytes, each a
+ * byte {@value #BINARY}, the name of its {@link Control} op, and its body in binary ({@link WireValues}: by its
+ * declared type, {@link Control#bodyType()}). The steps of a case go in batches: one {@link Control#STEPS} frame holds
+ * several {@link Step}s with their requests, and one {@link Control#REPLIES} frame holds their replies, so that a case
+ * costs one round trip (its front, its trials until the rule decides, and its end), not one a step. No JSON: a worker
+ * loads no JSON library (Jackson's set-up took some 0.3 s of a new worker's start, on the critical path of the first
+ * case). A worker of wire version 9 or earlier says hello in JSON; the engine reads that hello only to refuse it by
+ * its version ({@link #read}). Version: {@value #VERSION}, checked in the worker's hello.
  */
 public final class Frames {
   /**
-   * The protocol's version; the engine refuses a worker that speaks another. 10: a request of trials until the rule
-   * decides may charge the warm-up before it in its exchange to the rule's budget ({@code Steps.WarmupCharge}), so that
-   * a case's front, trials and end go in one exchange, and a case's end carries the runner's seconds of it
+   * The protocol's version; the engine refuses a worker that speaks another. 10: every frame is binary, a control
+   * frame's body by its op's type ({@link Hello}, {@link Settings}, ...); a request of trials until the rule decides
+   * may charge the warm-up before it in its exchange to the rule's budget ({@code Steps.WarmupCharge}), so that a
+   * case's front, trials and end go in one exchange; a case's end carries the runner's seconds of it
    * ({@code wire/v10.txt}); 9: steps and replies are binary
    * ({@link WireValues}), and a sealed interface's permitted records are part of the shape ({@code wire/v9.txt});
    * 8: a step of trials asks for a count or for trials until the stopping rule decides, with the rule's terms, and
@@ -48,57 +47,42 @@ public final class Frames {
   /** The first byte of a binary frame (a JSON frame's is <code>{</code>). */
   static final int BINARY = 0;
 
-  private static final JsonMapper JSON = ResultsFile.mapper().rebuild()
-      .disable(SerializationFeature.INDENT_OUTPUT).build();
-
   private Frames() {}
-
-  /**
-   * Makes the JSON mapper ready: a new JVM spends some 0.3 s loading and setting up Jackson on its first frame. A
-   * worker calls this on a thread of its own as it starts, so that the work overlaps its other start-up steps
-   * (connecting, reading its properties) instead of following them.
-   */
-  public static void prime() {
-    try {
-      JSON.readTree(JSON.writeValueAsBytes(new Envelope(Control.HELLO.wireName(), java.util.Map.of("version", VERSION))));
-    } catch (RuntimeException e) {
-      // the first real frame reports whatever is wrong
-    }
-  }
 
   /**
    * One frame read.
    *
    * @param op what it is
-   * @param body its body, or a null node (and null for a binary frame)
-   * @param binary a binary frame's bytes, its values after the op's name; null for a JSON frame
+   * @param value the body of a control frame, of its op's {@link Control#bodyType()} (null for none, and for steps
+   *     and replies)
+   * @param binary the bytes of a frame of steps or replies, read by {@link #steps} and {@link #replies}; else null
    */
-  public record Frame(Control op, JsonNode body, byte[] binary) {
+  public record Frame(Control op, Object value, byte[] binary) {
 
     /**
-     * A JSON frame.
+     * A control frame.
      *
      * @param op what it is
-     * @param body its body, or a null node
+     * @param value its body
      */
-    public Frame(Control op, JsonNode body) {
-      this(op, body, null);
+    public Frame(Control op, Object value) {
+      this(op, value, null);
     }
 
     /**
-     * The body as a value.
+     * The body, as its op's type.
      *
-     * @param type the value's class
+     * @param type the type (the op's {@link Control#bodyType()})
      * @param <T> the type
-     * @return the value
+     * @return the body, or null where it has none
      */
-    public <T> T as(Class<T> type) {
-      return JSON.treeToValue(body, type);
+    public <T> T value(Class<T> type) {
+      return type.cast(value);
     }
 
     private DataInputStream values() throws IOException {
       if (binary == null) {
-        throw new IOException("a " + op.wireName() + " frame in JSON: wire version " + VERSION + " sends it binary");
+        throw new IOException("a " + op.wireName() + " frame without its values");
       }
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(binary));
       in.readByte();
@@ -106,9 +90,6 @@ public final class Frames {
       return in;
     }
   }
-
-  /** A frame as it is written: Jackson writes the body as it is, with no tree in between. */
-  private record Envelope(String op, Object body) {}
 
   /**
    * The replies of a batch of steps.
@@ -139,12 +120,12 @@ public final class Frames {
    * @throws IOException when the stream fails
    */
   public static void write(DataOutputStream out, Control op, Object body) throws IOException {
-    byte[] bytes = JSON.writeValueAsBytes(new Envelope(op.wireName(), body));
-    synchronized (out) {
-      out.writeInt(bytes.length);
-      out.write(bytes);
-      out.flush();
+    if (op == Control.STEPS || op == Control.REPLIES) {
+      throw new IllegalArgumentException("a " + op.wireName() + " frame is written by writeSteps or writeReplies");
     }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+    WireValues.write(binary(bytes, op), op.bodyType(), body);
+    write(out, bytes);
   }
 
   /**
@@ -278,30 +259,84 @@ public final class Frames {
     }
     byte[] bytes = new byte[length];
     in.readFully(bytes);
-    if (length > 0 && bytes[0] == BINARY) {
-      String name;
-      try {
-        name = new DataInputStream(new ByteArrayInputStream(bytes, 1, length - 1)).readUTF();
-      } catch (IOException e) {
-        throw new IOException("a binary frame without an op: " + e.getMessage(), e);
-      }
-      Control control = Control.ofWireName(name);
-      if (control == null || control != Control.STEPS && control != Control.REPLIES) {
-        throw new IOException("a binary frame of op '" + name + "': only steps and replies are binary");
-      }
+    if (length > 0 && bytes[0] == '{') {
+      return LegacyHello.read(bytes);
+    }
+    if (length == 0 || bytes[0] != BINARY) {
+      throw new IOException("a frame that starts with byte " + (length == 0 ? "none" : bytes[0]) + ", not "
+          + BINARY);
+    }
+    DataInputStream values = new DataInputStream(new ByteArrayInputStream(bytes, 1, length - 1));
+    String name;
+    try {
+      name = values.readUTF();
+    } catch (IOException e) {
+      throw new IOException("a frame without an op: " + e.getMessage(), e);
+    }
+    Control control = Control.ofWireName(name);
+    if (control == null) {
+      throw new IOException("a frame of op '" + name + "', which the protocol does not have");
+    }
+    if (control == Control.STEPS || control == Control.REPLIES) {
       return new Frame(control, null, bytes);
     }
-    JsonNode node;
     try {
-      node = JSON.readTree(bytes);
-    } catch (RuntimeException e) {
-      throw new IOException("a frame that is not JSON: " + e.getMessage(), e);
+      Object value = control == Control.HELLO ? hello(values) : WireValues.read(values, control.bodyType());
+      if (values.available() > 0) {
+        throw new IOException(values.available() + " bytes after the body");
+      }
+      return new Frame(control, value);
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("a " + name + " frame the protocol does not describe: " + e.getMessage(), e);
     }
-    JsonNode op = node.get("op");
-    Control control = op == null || !op.isString() ? null : Control.ofWireName(op.asString());
-    if (control == null) {
-      throw new IOException("a frame without a known op: " + (op == null ? "none" : op));
+  }
+
+  /**
+   * A hello: its first four components as every version writes them, the rest only where the worker speaks this
+   * version (another version's may differ; the engine refuses it by its version once it is authenticated).
+   */
+  private static Hello hello(DataInputStream in) throws IOException {
+    if (in.readByte() != 1) {
+      throw new IOException("a hello without its body");
     }
-    return new Frame(control, node.get("body"));
+    int version = in.readInt();
+    String launch = (String) WireValues.read(in, String.class);
+    int rank = in.readInt();
+    String proof = (String) WireValues.read(in, String.class);
+    if (version != VERSION) {
+      in.skipBytes(in.available());
+      return new Hello(version, launch, rank, proof, 0, null, null);
+    }
+    return new Hello(version, launch, rank, proof, in.readLong(), (String) WireValues.read(in, String.class),
+        (String) WireValues.read(in, String.class));
+  }
+
+  /**
+   * The JSON hello of a worker of wire version 9 or earlier, read only so that the engine can refuse it by its version:
+   * loaded on such a hello alone, so that a worker of this version never loads a JSON library.
+   */
+  private static final class LegacyHello {
+    private static final tools.jackson.databind.json.JsonMapper JSON = ResultsFile.mapper();
+
+    static Frame read(byte[] bytes) throws IOException {
+      JsonNode node;
+      try {
+        node = JSON.readTree(bytes);
+      } catch (RuntimeException e) {
+        throw new IOException("a frame that is neither binary nor JSON: " + e.getMessage(), e);
+      }
+      JsonNode op = node.get("op");
+      JsonNode body = node.get("body");
+      if (op == null || !"hello".equals(op.asString()) || body == null || !body.isObject()) {
+        throw new IOException("a JSON frame other than a hello: wire version " + VERSION + " is binary");
+      }
+      return new Frame(Control.HELLO, new Hello(body.path("version").asInt(), text(body.get("launch")),
+          body.path("rank").isInt() ? body.path("rank").asInt() : -1, text(body.get("proof")),
+          body.path("pid").asLong(), text(body.get("host")), text(body.get("slurmStep"))));
+    }
+
+    private static String text(JsonNode n) {
+      return n != null && n.isString() ? n.asString() : null;
+    }
   }
 }

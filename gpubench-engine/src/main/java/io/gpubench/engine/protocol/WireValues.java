@@ -165,8 +165,9 @@ final class WireValues {
     }
     if (raw == String.class) {
       int n = in.readInt();
-      if (n < 0 || n > Frames.MAX_FRAME) {
-        throw new IOException("a string of " + n + " bytes");
+      // the frame is in memory: a length past its end is a corrupt or hostile frame, not a reason to allocate
+      if (n < 0 || n > in.available()) {
+        throw new IOException("a string of " + n + " bytes in a frame of " + in.available() + " bytes left");
       }
       byte[] bytes = new byte[n];
       in.readFully(bytes);
@@ -233,8 +234,10 @@ final class WireValues {
 
   private static int size(DataInputStream in, Type type) throws IOException {
     int n = in.readInt();
-    if (n < 0 || n > Frames.MAX_FRAME) {
-      throw new IOException("a " + type.getTypeName() + " of " + n + " elements");
+    // every element takes a byte at least
+    if (n < 0 || n > in.available()) {
+      throw new IOException("a " + type.getTypeName() + " of " + n + " elements in a frame of " + in.available()
+          + " bytes left");
     }
     return n;
   }

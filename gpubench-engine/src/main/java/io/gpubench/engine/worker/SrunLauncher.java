@@ -168,13 +168,11 @@ final class SrunLauncher implements Launcher {
     }
 
     @Override
-    public void hello(tools.jackson.databind.JsonNode hello) {
-      pid = hello.path("pid").asLong();
-      tools.jackson.databind.JsonNode h = hello.get("host");
-      host = h != null && h.isString() ? h.asString() : "";
-      tools.jackson.databind.JsonNode s = hello.get("slurmStep");
-      if (s != null && s.isString() && !s.asString().isEmpty()) {
-        step.id = s.asString();
+    public void hello(io.gpubench.engine.protocol.Hello hello) {
+      pid = hello.pid();
+      host = hello.host() == null ? "" : hello.host();
+      if (hello.slurmStep() != null && !hello.slurmStep().isEmpty()) {
+        step.id = hello.slurmStep();
       }
     }
 

@@ -2,6 +2,7 @@ package io.gpubench.engine.worker;
 
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Hello;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -246,14 +247,14 @@ final class WireServer implements AutoCloseable {
         refuse(s, peer, "its first frame is not a worker's hello (" + e.getMessage() + ")");
         return;
       }
-      if (hello.op() != Control.HELLO || hello.body() == null || !hello.body().isObject()) {
+      if (hello.op() != Control.HELLO || hello.value() == null) {
         refuse(s, peer, "its first frame is a " + hello.op().wireName() + " frame, not a worker's hello");
         return;
       }
-      String launch = text(hello.body().get("launch"));
-      tools.jackson.databind.JsonNode r = hello.body().get("rank");
-      int rank = r != null && r.isInt() ? r.asInt() : -1;
-      String given = text(hello.body().get("proof"));
+      Hello h = hello.value(Hello.class);
+      String launch = h.launch() == null ? "" : h.launch();
+      int rank = h.rank();
+      String given = h.proof() == null ? "" : h.proof();
       if (given.isEmpty()) {
         refuse(s, peer, "its hello carries no proof of the run's secret");
         return;
@@ -278,10 +279,6 @@ final class WireServer implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       refuse(s, peer, "its connection failed: " + e.getMessage());
     }
-  }
-
-  private static String text(tools.jackson.databind.JsonNode n) {
-    return n != null && n.isString() ? n.asString() : "";
   }
 
   private void refuse(Socket s, String peer, String why) {

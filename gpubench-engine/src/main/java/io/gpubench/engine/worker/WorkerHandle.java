@@ -52,7 +52,7 @@ interface WorkerHandle {
   /**
    * Notes what the worker said of itself in its hello (its pid, its host, its Slurm step).
    *
-   * @param hello the hello's body
+   * @param hello the hello
    */
-  default void hello(tools.jackson.databind.JsonNode hello) {}
+  default void hello(io.gpubench.engine.protocol.Hello hello) {}
 }

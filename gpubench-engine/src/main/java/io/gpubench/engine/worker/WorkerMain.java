@@ -4,7 +4,9 @@ import io.gpubench.api.spi.BackendSettings;
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Hello;
 import io.gpubench.engine.protocol.LocalRunner;
+import io.gpubench.engine.protocol.Settings;
 import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
 import java.io.BufferedInputStream;
@@ -82,10 +84,6 @@ public final class WorkerMain {
               + " an srun that exports no environment (--export=NONE) must export this variable");
       System.exit(2);
     }
-    // Jackson's set-up (some 0.3 s in a new JVM) overlaps reading the properties and connecting, not after them.
-    Thread json = new Thread(Frames::prime, "gpubench-json-init");
-    json.setDaemon(true);
-    json.start();
     int rank = rank(System.getenv());
     WorkerProperties.apply(java.nio.file.Path.of(args[2]));
     io.gpubench.engine.memory.HeapWatch.start();
@@ -93,17 +91,10 @@ public final class WorkerMain {
     socket.setTcpNoDelay(true);
     DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
     DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-    Map<String, Object> hello = new LinkedHashMap<>();
-    hello.put("version", Frames.VERSION);
-    hello.put("launch", args[1]);
-    hello.put("rank", rank);
-    hello.put("proof", WireServer.proof(secret, args[1], rank));
-    hello.put("pid", ProcessHandle.current().pid());
-    hello.put("host", host());
     String job = System.getenv("SLURM_JOB_ID");
     String step = System.getenv("SLURM_STEP_ID");
-    hello.put("slurmStep", job == null || step == null ? "" : job + "." + step);
-    Frames.write(out, Control.HELLO, hello);
+    Frames.write(out, Control.HELLO, new Hello(Frames.VERSION, args[1], rank, WireServer.proof(secret, args[1], rank),
+        ProcessHandle.current().pid(), host(), job == null || step == null ? "" : job + "." + step));
     new WorkerMain(in, out, runners, marker(System.getenv(StepMarker.VARIABLE))).serve();
     System.exit(0);
   }
@@ -192,10 +183,9 @@ public final class WorkerMain {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private void configure(Frames.Frame f) throws IOException {
     try {
-      Map<String, String> settings = f.as(Map.class);
+      Map<String, String> settings = f.value(Settings.class).values();
       // Benchmark code reads its own gpubench.* switches as system properties: it sees in the worker what it would
       // have seen in the build's JVM (set there as -D or as JUnit configuration parameters).
       settings.forEach((k, v) -> System.setProperty("gpubench." + k, v));

@@ -79,10 +79,6 @@ public final class WorkerPool implements AutoCloseable {
   /** The run's port, opened with the first worker: a run with none opens no port. */
   private synchronized WireServer wire() throws StepFailed {
     if (wire == null) {
-      // This JVM's first frames set Jackson up (some 0.3 s); while the first worker starts, the engine only waits.
-      Thread json = new Thread(io.gpubench.engine.protocol.Frames::prime, "gpubench-json-init");
-      json.setDaemon(true);
-      json.start();
       try {
         wire = WireServer.open(WireAddress.of(launchSettings), dir);
       } catch (java.io.IOException | RuntimeException e) {

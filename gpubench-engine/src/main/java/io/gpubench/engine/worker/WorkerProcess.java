@@ -3,6 +3,8 @@ package io.gpubench.engine.worker;
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Failure;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Hello;
+import io.gpubench.engine.protocol.Settings;
 import io.gpubench.engine.protocol.Phase;
 import io.gpubench.engine.protocol.Step;
 import io.gpubench.engine.protocol.StepFailed;
@@ -146,21 +148,22 @@ final class WorkerProcess implements AutoCloseable {
       throw new StepFailed(new Failure(Phase.WORKER_START, null, (alive ? "it did not connect within "
           + start.startTimeout().toSeconds() + " s; " : "") + handle.death(), null, false, true), null);
     }
-    handle.hello(a.hello().body());
+    Hello hello = a.hello().value(Hello.class);
+    handle.hello(hello);
     WorkerProcess w = new WorkerProcess(name, handle, a, marker);
     try {
-      int version = a.hello().body().path("version").asInt();
+      int version = hello.version();
       if (version != Frames.VERSION) {
         w.kill();
         throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker speaks protocol version "
             + version + ", the engine " + Frames.VERSION + ": two gpubench-engine versions are on the class path",
             null, false, true), null);
       }
-      Frames.write(w.out, Control.CONFIGURE, start.settings());
+      Frames.write(w.out, Control.CONFIGURE, new Settings(start.settings()));
       // opening the backends (a CUDA context, DJL's natives) may take as long as the start itself
       Frames.Frame configured = w.read(System.nanoTime() + start.startTimeout().toNanos());
       if (configured.op() == Control.WORKER_ERROR) {
-        String why = configured.body().asString();
+        String why = configured.value(String.class);
         w.kill();
         throw new StepFailed(new Failure(Phase.WORKER_START, null, "the worker could not configure itself: " + why,
             null, false, true), null);
@@ -230,7 +233,7 @@ final class WorkerProcess implements AutoCloseable {
             interim.accept(f);
           }
           case PROGRESS -> {
-            int at = f.body().asInt();
+            int at = f.value(Integer.class);
             if (at < 0 || at >= calls.size()) {
               lose();
               throw lostFailure(phase, "the worker said it started step " + at + " of " + calls.size());
@@ -252,7 +255,7 @@ final class WorkerProcess implements AutoCloseable {
           }
           case WORKER_ERROR -> {
             lose();
-            throw lostFailure(phase, "the worker failed: " + f.body().asString());
+            throw lostFailure(phase, "the worker failed: " + f.value(String.class));
           }
           default -> {
             lose();
@@ -351,7 +354,7 @@ final class WorkerProcess implements AutoCloseable {
       while (System.nanoTime() < deadline) {
         Frames.Frame f = read(deadline);
         if (f.op() == Control.THREAD_DUMP) {
-          return f.body().asString();
+          return f.value(String.class);
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -37,10 +37,11 @@ class WireShapeTest {
 
   static String shape() {
     StringBuilder s = new StringBuilder("version ").append(Frames.VERSION).append('\n');
-    for (Control c : Control.values()) {
-      s.append("control ").append(c.wireName()).append('\n');
-    }
     Deque<Class<?>> todo = new ArrayDeque<>();
+    for (Control c : Control.values()) {
+      s.append("control ").append(c.wireName()).append(' ').append(name(c.bodyType())).append('\n');
+      todo.add(c.bodyType());
+    }
     for (Step step : Step.values()) {
       s.append("step ").append(step.wireName()).append(' ').append(step.phase()).append(' ')
           .append(name(step.requestType())).append(" -> ").append(name(step.replyType())).append('\n');

@@ -129,17 +129,107 @@ class WireValuesTest {
 
     ByteArrayOutputStream op = new ByteArrayOutputStream();
     DataOutputStream o = new DataOutputStream(op);
-    o.writeInt(1 + 2 + "hello".length());
+    o.writeInt(1 + 2 + "howdy".length());
     o.writeByte(Frames.BINARY);
-    o.writeUTF("hello");
+    o.writeUTF("howdy");
     assertThatThrownBy(() -> Frames.read(new DataInputStream(new ByteArrayInputStream(op.toByteArray()))))
-        .isInstanceOf(IOException.class).hasMessageContaining("only steps and replies are binary");
+        .isInstanceOf(IOException.class).hasMessageContaining("a frame of op 'howdy'");
 
-    ByteArrayOutputStream json = new ByteArrayOutputStream();
-    Frames.write(new DataOutputStream(json), Control.STEPS, List.of());
-    Frames.Frame old = Frames.read(new DataInputStream(new ByteArrayInputStream(json.toByteArray())));
-    assertThatThrownBy(() -> Frames.steps(old)).isInstanceOf(IOException.class)
-        .hasMessageContaining("a steps frame in JSON: wire version " + Frames.VERSION + " sends it binary");
+    assertThatThrownBy(() -> Frames.write(new DataOutputStream(new ByteArrayOutputStream()), Control.STEPS, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("writeSteps");
+  }
+
+  @Test
+  void everyControlFrameTravelsBinaryWithItsBody() throws IOException {
+    Map<Control, Object> bodies = new java.util.EnumMap<>(Control.class);
+    bodies.put(Control.HELLO, new Hello(Frames.VERSION, "L1", 2, "cHJvb2Y=", 4242, "node-7", "81.0"));
+    bodies.put(Control.CONFIGURE, new Settings(Map.of("trials.min", "7", "backend.cuda.enabled", "false")));
+    bodies.put(Control.PROGRESS, 3);
+    bodies.put(Control.THREAD_DUMP, "\"gpubench-bench\" #12 daemon ... \u00e9");
+    bodies.put(Control.WORKER_ERROR, "java.lang.OutOfMemoryError: Java heap space");
+    for (Control c : Control.values()) {
+      if (c == Control.STEPS || c == Control.REPLIES) {
+        continue;
+      }
+      Object body = bodies.get(c);
+      Frames.Frame back = frame(out -> Frames.write(out, c, body));
+      assertThat(back.op()).isEqualTo(c);
+      assertThat(back.value()).as(c.wireName()).isEqualTo(body);
+    }
+    assertThat(frame(out -> Frames.write(out, Control.THREAD_DUMP, null)).value()).as("the request has no body")
+        .isNull();
+  }
+
+  @Test
+  void aHelloOfAnotherVersionStillNamesItsLaunchRankProofAndVersion() throws IOException {
+    // a later version that added to the hello: the first four components are read, the rest is not
+    Frames.Frame later = frame(out -> {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream d = new DataOutputStream(bytes);
+      d.writeByte(Frames.BINARY);
+      d.writeUTF("hello");
+      d.writeByte(1);
+      d.writeInt(Frames.VERSION + 1);
+      WireValues.write(d, String.class, "L3");
+      d.writeInt(1);
+      WireValues.write(d, String.class, "cHJvb2Y=");
+      d.writeUTF("a component this version does not know");
+      out.writeInt(bytes.size());
+      bytes.writeTo(out);
+    });
+    assertThat(later.value()).isEqualTo(new Hello(Frames.VERSION + 1, "L3", 1, "cHJvb2Y=", 0, null, null));
+
+    // a worker of wire version 9 said hello in JSON
+    byte[] json = ("{\"op\":\"hello\",\"body\":{\"version\":9,\"launch\":\"L2\",\"rank\":0,\"proof\":\"cA==\","
+        + "\"pid\":77,\"host\":\"h\",\"slurmStep\":\"\"}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    Frames.Frame old = frame(out -> {
+      out.writeInt(json.length);
+      out.write(json);
+    });
+    assertThat(old.value()).isEqualTo(new Hello(9, "L2", 0, "cA==", 77, "h", ""));
+
+    byte[] otherJson = "{\"op\":\"steps\",\"body\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> frame(out -> {
+      out.writeInt(otherJson.length);
+      out.write(otherJson);
+    })).isInstanceOf(IOException.class).hasMessageContaining("a JSON frame other than a hello");
+  }
+
+  @Test
+  void aLengthPastTheFramesEndIsRefusedBeforeAnythingIsAllocated() {
+    // a stranger's hello that claims a string of a gigabyte: refused by the bytes the frame has, not read
+    assertThatThrownBy(() -> frame(out -> {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream d = new DataOutputStream(bytes);
+      d.writeByte(Frames.BINARY);
+      d.writeUTF("hello");
+      d.writeByte(1);
+      d.writeInt(Frames.VERSION);
+      d.writeByte(1);
+      d.writeInt(1 << 30);
+      out.writeInt(bytes.size());
+      bytes.writeTo(out);
+    })).isInstanceOf(IOException.class).hasMessageContaining("a string of 1073741824 bytes in a frame of 0 bytes left");
+    ByteArrayOutputStream list = new ByteArrayOutputStream();
+    assertThatThrownBy(() -> {
+      DataOutputStream d = new DataOutputStream(list);
+      d.writeByte(1);
+      d.writeInt(1 << 28);
+      WireValues.read(new DataInputStream(new ByteArrayInputStream(list.toByteArray())),
+          Settings.class.getRecordComponents()[0].getGenericType());
+    }).isInstanceOf(IOException.class).hasMessageContaining("of 268435456 elements in a frame of 0 bytes left");
+  }
+
+  /** Writes a frame and reads it back. */
+  private static Frames.Frame frame(Writer w) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    w.write(new DataOutputStream(bytes));
+    return Frames.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+  }
+
+  @FunctionalInterface
+  private interface Writer {
+    void write(DataOutputStream out) throws IOException;
   }
 
   private static final int VARIANTS = 4;

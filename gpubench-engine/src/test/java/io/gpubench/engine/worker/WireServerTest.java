@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpubench.engine.protocol.Control;
 import io.gpubench.engine.protocol.Frames;
+import io.gpubench.engine.protocol.Hello;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -11,8 +12,6 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +22,8 @@ class WireServerTest {
   private static Socket hello(WireServer w, String launch, int rank, String proof) throws IOException {
     String a = w.address();
     Socket s = new Socket(a.substring(0, a.lastIndexOf(':')), Integer.parseInt(a.substring(a.lastIndexOf(':') + 1)));
-    Map<String, Object> h = new LinkedHashMap<>();
-    h.put("version", Frames.VERSION);
-    h.put("launch", launch);
-    h.put("rank", rank);
-    h.put("proof", proof);
     DataOutputStream out = new DataOutputStream(s.getOutputStream());
-    Frames.write(out, Control.HELLO, h);
+    Frames.write(out, Control.HELLO, new Hello(Frames.VERSION, launch, rank, proof, 1, "", ""));
     return s;
   }
 
@@ -63,7 +57,7 @@ class WireServerTest {
         assertThat(a).isNotNull();
         // the same hello again, once its rank is in (sent together, either of the two would be the one let in)
         Socket replay = hello(w, launch, 0, WireServer.proof(w.secret(), launch, 0));
-        assertThat(a.hello().body().path("rank").asInt()).isZero();
+        assertThat(a.hello().value(Hello.class).rank()).isZero();
         assertThat(closedByEngine(replay)).as("a hello seen on the wire proves nothing once its rank connected")
             .isTrue();
         replay.close();
