@@ -89,10 +89,14 @@ final class CaseTrials {
     return new Steps.Started(callsPerTrial, c.batch == null ? 0 : c.batch.count());
   }
 
+  // Looked up once: the platform's lookup builds its list of beans on every call, twice a trial here, and was among
+  // the worker's late C2 compilations (40 ms) that a warm-up of a case then waited for.
+  private static final java.lang.management.ThreadMXBean THREADS =
+      java.lang.management.ManagementFactory.getThreadMXBean();
+
   /** This thread's CPU time, or -1 where the JVM cannot read it. */
   private static long threadCpuNanos() {
-    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-    return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
   }
 
   /**

@@ -41,6 +41,9 @@ public final class HostMemoryMeter {
   private static final List<GarbageCollectorMXBean> PAUSING = ManagementFactory.getGarbageCollectorMXBeans().stream()
       .filter(HostMemoryMeter::pauses).toList();
 
+  // Looked up once per JVM too: the platform's lookup builds its list of beans on every call.
+  private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   private HostMemoryMeter(com.sun.management.ThreadMXBean threads) {
     this.threads = threads;
   }
@@ -52,7 +55,7 @@ public final class HostMemoryMeter {
    */
   public static HostMemoryMeter start() {
     com.sun.management.ThreadMXBean threads = null;
-    if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
+    if (THREADS instanceof com.sun.management.ThreadMXBean t
         && t.isThreadAllocatedMemorySupported()) {
       if (!t.isThreadAllocatedMemoryEnabled()) {
         t.setThreadAllocatedMemoryEnabled(true);
