@@ -78,20 +78,22 @@ final class Assets {
    * @return the script, safe between script tags
    */
   static String safeScript(String js) {
-    StringBuilder b = new StringBuilder(js.length());
-    int i = 0;
-    while (i < js.length()) {
+    // from one '<' to the next (indexOf is an intrinsic): a test at every character of ECharts' megabyte took some
+    // 80 ms of a cold JVM, on the path of the run's last report
+    StringBuilder b = new StringBuilder(js.length() + 16);
+    int copied = 0;
+    for (int i = js.indexOf('<'); i >= 0; i = js.indexOf('<', i + 1)) {
       if (js.regionMatches(true, i, "</script", 0, 8)) {
-        b.append("<\\/").append(js, i + 2, i + 8);
-        i += 8;
+        b.append(js, copied, i).append("<\\/").append(js, i + 2, i + 8);
+        copied = i + 8;
+        i += 7;
       } else if (js.startsWith("<!--", i)) {
-        b.append("<\\!--");
-        i += 4;
-      } else {
-        b.append(js.charAt(i++));
+        b.append(js, copied, i).append("<\\!--");
+        copied = i + 4;
+        i += 3;
       }
     }
-    return b.toString();
+    return b.append(js, copied, js.length()).toString();
   }
 
   private static String readEchartsVersion() {

@@ -13,6 +13,37 @@ class AssetsTest {
   }
 
   @Test
+  void theScanFromOneAngleBracketToTheNextChangesWhatATestAtEveryCharacterChanged() {
+    String[] pieces = {"<", "/", "script", "SCRIPT", "Script", "!--", "!-", "<!", "</scrip", "x", "'", "\n", "é", "<<"};
+    java.util.Random random = new java.util.Random(7);
+    for (int n = 0; n < 20_000; n++) {
+      StringBuilder js = new StringBuilder();
+      for (int k = random.nextInt(12); k > 0; k--) {
+        js.append(pieces[random.nextInt(pieces.length)]);
+      }
+      assertThat(Assets.safeScript(js.toString())).as(js.toString()).isEqualTo(everyCharacter(js.toString()));
+    }
+  }
+
+  /** The rule as first written, a test at every character: the oracle of the scan. */
+  private static String everyCharacter(String js) {
+    StringBuilder b = new StringBuilder(js.length());
+    int i = 0;
+    while (i < js.length()) {
+      if (js.regionMatches(true, i, "</script", 0, 8)) {
+        b.append("<\\/").append(js, i + 2, i + 8);
+        i += 8;
+      } else if (js.startsWith("<!--", i)) {
+        b.append("<\\!--");
+        i += 4;
+      } else {
+        b.append(js.charAt(i++));
+      }
+    }
+    return b.toString();
+  }
+
+  @Test
   void echartsComesFromTheWebJarAtTheResolvedVersion() {
     Assets assets = Assets.get();
     assertThat(assets.echartsVersion()).matches("\\d+\\.\\d+\\.\\d+");
