@@ -19,7 +19,9 @@ import io.gpubench.engine.protocol.Steps;
 import io.gpubench.engine.support.Frameworks;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -49,10 +51,25 @@ final class CasePreparation {
    * @return the backend
    * @throws IllegalStateException when this process sees none of that id
    */
+  private static WorkloadDeclaration workload(BenchmarkDeclaration decl, String name) {
+    for (WorkloadDeclaration x : decl.workloads()) {
+      if (x.name().equals(name)) {
+        return x;
+      }
+    }
+    throw new IllegalStateException(decl.type().getName() + " has no workload " + name);
+  }
+
   Backend backend(BackendId id) {
-    return backends.all().stream().filter(b -> b.id().equals(id)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("this process sees no backend " + id + " (it sees "
-            + backends.all().stream().map(Backend::id).toList() + ")"));
+    // loops, not streams, on a case's path: a stream's code per case was among a worker's compilations still under
+    // way hundreds of cases in, which the warm-up of the case then running waited for
+    for (Backend b : backends.all()) {
+      if (b.id().equals(id)) {
+        return b;
+      }
+    }
+    throw new IllegalStateException("this process sees no backend " + id + " (it sees "
+        + backends.all().stream().map(Backend::id).toList() + ")");
   }
 
   /**
@@ -83,9 +100,7 @@ final class CasePreparation {
           throw new IllegalStateException(e.toString(), e);
         }
       });
-      Class<?> type = decl.type();
-      w = decl.workloads().stream().filter(x -> x.name().equals(req.workload())).findFirst()
-          .orElseThrow(() -> new IllegalStateException(type.getName() + " has no workload " + req.workload()));
+      w = workload(decl, req.workload());
       backend = backend(req.backend());
     } catch (Throwable e) {
       throw failed(c, Phase.INSTANTIATE, null, e);
@@ -164,7 +179,11 @@ final class CasePreparation {
     } catch (Throwable e) {
       throw failed(c, Phase.SETUP, null, e);
     }
-    return new Steps.Prepared(c.reference != null, c.ctx.inputs().stream().map(Tensor::name).toList(),
+    List<String> inputs = new ArrayList<>(c.ctx.inputs().size());
+    for (Tensor t : c.ctx.inputs()) {
+      inputs.add(t.name());
+    }
+    return new Steps.Prepared(c.reference != null, inputs,
         c.clock.deviceClock().isEmpty() ? null : c.clock.deviceClock(), (System.nanoTime() - prepareStart) / 1e9);
   }
 

@@ -19,7 +19,6 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -250,7 +249,11 @@ public final class WorkerMain {
         }
       }
       Frames.Replies answer = new Frames.Replies(replies, failure);
-      announcer.replying(() -> Frames.writeReplies(out, calls.stream().map(Step.Call::step).toList(), answer));
+      List<Step> steps = new ArrayList<>(calls.size());
+      for (Step.Call c : calls) {
+        steps.add(c.step());
+      }
+      announcer.replying(() -> Frames.writeReplies(out, steps, answer));
     } catch (IOException e) {
       // The engine is gone; the reader sees the end of the stream and the process exits.
     } catch (Throwable e) {
