@@ -16,12 +16,18 @@ class JitActivityTest {
   // CPU time the pretend compiler thread spins for: far above a schedstat reading's granularity
   private static final long SPIN_NANOS = 60_000_000;
 
-  @Test
-  void aThreadThatNamesItselfACompilerAfterItWasFirstListedCountsFromTheNextRefresh() throws Exception {
+  /** A reading of this JVM's compiler threads, or the test skipped where Linux's per-thread files cannot give one. */
+  private static JitActivity readable() {
     assumeTrue(new File("/proc/self/task").isDirectory(), "per-thread CPU time is read from Linux's /proc");
     JitActivity jit = new JitActivity();
     jit.refresh();
     assumeTrue(jit.compilerCpuNanos() >= 0, "this JVM names its compiler threads as HotSpot does");
+    return jit;
+  }
+
+  @Test
+  void aThreadThatNamesItselfACompilerAfterItWasFirstListedCountsFromTheNextRefresh() throws Exception {
+    JitActivity jit = readable();
 
     CountDownLatch listed = new CountDownLatch(1);
     CountDownLatch renamed = new CountDownLatch(1);
@@ -71,10 +77,7 @@ class JitActivityTest {
 
   @Test
   void theSumNeverFallsAsThreadsComeAndGo() throws Exception {
-    assumeTrue(new File("/proc/self/task").isDirectory(), "per-thread CPU time is read from Linux's /proc");
-    JitActivity jit = new JitActivity();
-    jit.refresh();
-    assumeTrue(jit.compilerCpuNanos() >= 0, "this JVM names its compiler threads as HotSpot does");
+    JitActivity jit = readable();
     double last = jit.compilerCpuNanos();
     for (int i = 0; i < 20; i++) {
       Thread t = new Thread(() -> { }, "short-lived-" + i);

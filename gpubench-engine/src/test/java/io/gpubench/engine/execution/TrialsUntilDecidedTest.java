@@ -83,6 +83,21 @@ class TrialsUntilDecidedTest {
     return o.result();
   }
 
+  /**
+   * Trials that take some milliseconds each and read 100 µs ±1%: far from the harness's resolution, which would stop
+   * them.
+   */
+  private static TelemetryStepsTest.ScriptedClock slow(long millis) {
+    return new TelemetryStepsTest.ScriptedClock(i -> {
+      try {
+        Thread.sleep(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return 100_000 + 1000 * (i % 3);
+    });
+  }
+
   private static TrialPolicy policy(int min, int max, double target) {
     return new TrialPolicy(1, min, max, target, 0.95, 60, 1, CacheMode.HOT, DeviceTiming.EVENTS, 0);
   }
@@ -134,14 +149,7 @@ class TrialsUntilDecidedTest {
   @Test
   void aLongSeriesRepliesEverySliceAndTheRunnersRuleGoesOnWhereItWas() {
     // 6 ms a trial, up to 250 trials: more than a slice of a second, so the engine asks again
-    TelemetryStepsTest.ScriptedClock clock = new TelemetryStepsTest.ScriptedClock(i -> {
-      try {
-        Thread.sleep(6);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return 100_000 + 1000 * (i % 3); // 100 µs ±1%: far from the harness's resolution, which would stop it
-    });
+    TelemetryStepsTest.ScriptedClock clock = slow(6);
     Asks asks = new Asks();
     CaseResult r = run(clock, i -> null, policy(2, 250, 1e-9), asks);
 
@@ -161,14 +169,7 @@ class TrialsUntilDecidedTest {
   void aWarmupWithinTheBudgetLeavesTheRunnersRuleTheBudgetTheEnginesHas() {
     // 12 ms a trial and a budget of 4 s: the trials outlast a slice, so the engine asks again with its own terms,
     // which the runner refuses unless they are the ones it computed from its warm-up
-    TelemetryStepsTest.ScriptedClock clock = new TelemetryStepsTest.ScriptedClock(i -> {
-      try {
-        Thread.sleep(12);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return 100_000 + 1000 * (i % 3);
-    });
+    TelemetryStepsTest.ScriptedClock clock = slow(12);
     Asks asks = new Asks();
     TrialPolicy withinBudget = new TrialPolicy(1, 2, 10_000, 1e-9, 0.95, 4, 1, CacheMode.HOT, DeviceTiming.EVENTS,
         io.gpubench.api.Trials.WITHIN_BUDGET);
