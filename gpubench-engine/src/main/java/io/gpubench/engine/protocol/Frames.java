@@ -296,19 +296,23 @@ public final class Frames {
    * version (another version's may differ; the engine refuses it by its version once it is authenticated).
    */
   private static Hello hello(DataInputStream in) throws IOException {
-    if (in.readByte() != 1) {
+    in.mark(Byte.BYTES + Integer.BYTES);
+    byte present = in.readByte();
+    int version = in.readInt();
+    in.reset();
+    if (present != 1) {
       throw new IOException("a hello without its body");
     }
-    int version = in.readInt();
+    if (version == VERSION) {
+      return (Hello) WireValues.read(in, Hello.class);
+    }
+    // another version: only the components every version shares, as WireValues writes an int and a string
+    in.skipBytes(Byte.BYTES + Integer.BYTES);
     String launch = (String) WireValues.read(in, String.class);
     int rank = in.readInt();
     String proof = (String) WireValues.read(in, String.class);
-    if (version != VERSION) {
-      in.skipBytes(in.available());
-      return new Hello(version, launch, rank, proof, 0, null, null);
-    }
-    return new Hello(version, launch, rank, proof, in.readLong(), (String) WireValues.read(in, String.class),
-        (String) WireValues.read(in, String.class));
+    in.skipBytes(in.available());
+    return new Hello(version, launch, rank, proof, 0, null, null);
   }
 
   /**
