@@ -82,11 +82,21 @@ class SteadyWarmupTest {
     assertThat(s.steady()).isTrue();
     assertThat(s.atOnce()).as("nothing compiled: a second JVM would time the same code").isTrue();
 
-    // a compilation during the first round, after which the calls ran 10% faster: the code the trials time is new
-    FakeRounds compiling = new FakeRounds(55, 50, 1, 1);
+    // a compilation during the first round, after which the calls ran 20% faster: the code the trials time is new,
+    // and a second fork may find another outcome
+    FakeRounds compiling = new FakeRounds(60, 50, 1, 1);
     Steps.Settled c = compiling.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE));
     assertThat(c.steady()).isTrue();
     assertThat(c.atOnce()).isFalse();
+
+    // the same at 11% (60.5 → 54.5 ns: past the forks' least ratio of a disagreement, 1.10) and at 9% (59.5 → 54.5 ns:
+    // short of it, a difference forks call agreement, so no second fork is measured to find it)
+    FakeRounds past = new FakeRounds(60.5, 54.5, 1, 1);
+    assertThat(past.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE)).atOnce()).isFalse();
+    FakeRounds within = new FakeRounds(59.5, 54.5, 1, 1);
+    Steps.Settled w = within.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE));
+    assertThat(w.steady()).isTrue();
+    assertThat(w.atOnce()).isTrue();
 
     // something else compiled in the first round, and the calls ran as fast then as at the end
     FakeRounds otherCode = new FakeRounds(50, 50, 0, 1);
