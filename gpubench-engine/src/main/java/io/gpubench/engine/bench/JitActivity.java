@@ -3,6 +3,7 @@ package io.gpubench.engine.bench;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -25,6 +26,12 @@ import java.util.Set;
  * files with a few lines of code, and {@link #prime()} compiles that code (a worker primes it as it starts, before
  * its first case). What compiling is left is far under the warm-up rule's share. Not thread-safe:
  * the bench thread reads it.
+ *
+ * <p>A compiler thread's two files stay open while it is listed: a reading seeks to the start and reads again (Linux
+ * writes a {@code /proc} file's text anew at offset 0), where opening and closing each file at each reading made and
+ * released a descriptor and its cleaner, some 6 readings a round and one every poll of a wait for the JIT. C2 compiled
+ * that path again and again in a worker (the reading of the threads' states three times, 50–75 ms each, of 1,000 cases
+ * of an empty call), each time in a case's wait for the JIT.
  */
 final class JitActivity {
   private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
@@ -32,15 +39,16 @@ final class JitActivity {
   // Past C1's thresholds (a few hundred calls): the readings then run compiled code from the first round on.
   private static final int PRIME_READINGS = 500;
 
-  // The last CPU time read per compiler thread: a thread that ends (HotSpot stops idle compiler threads) keeps its
-  // share in the sum, so that the sum never falls.
+  // The last CPU time read per compiler thread (by id): a thread that ends (HotSpot stops idle compiler threads)
+  // keeps its share in the sum, so that the sum never falls.
   private final Map<String, Long> compilerCpu = new HashMap<>();
   // Every thread listed at the last refresh, and whether it is a compiler thread.
   private final Map<String, Boolean> seen = new HashMap<>();
   // The threads whose names were read at one refresh only.
   private final Set<String> newlySeen = new HashSet<>();
-  private final List<String> compilerFiles = new ArrayList<>();
-  private final List<String> compilerStates = new ArrayList<>();
+  // The compiler threads listed, their files open; by id, and in a list for the readings.
+  private final Map<String, CompilerFiles> open = new HashMap<>();
+  private final List<CompilerFiles> compilers = new ArrayList<>();
   private final byte[] buffer = new byte[128];
   private boolean usable = TASKS.isDirectory();
   private boolean primed;
@@ -78,17 +86,77 @@ final class JitActivity {
     newlySeen.clear();
     newlySeen.addAll(readOnce);
     if (changed) {
-      compilerFiles.clear();
-      compilerStates.clear();
-      seen.forEach((tid, compiler) -> {
-        if (compiler) {
-          compilerFiles.add(TASKS + "/" + tid + "/schedstat");
-          compilerStates.add(TASKS + "/" + tid + "/stat");
-        }
-      });
+      reopen();
     }
-    if (compilerFiles.isEmpty() && compilerCpu.isEmpty()) {
+    if (compilers.isEmpty() && compilerCpu.isEmpty()) {
       usable = false; // no compiler threads by those names (another JVM, -Xint): unknown, not quiet
+    }
+  }
+
+  /** Closes the files of threads no longer listed as compilers and opens those of compilers new to the listing. */
+  private void reopen() {
+    open.entrySet().removeIf(e -> {
+      if (Boolean.TRUE.equals(seen.get(e.getKey()))) {
+        return false;
+      }
+      e.getValue().close();
+      return true;
+    });
+    seen.forEach((tid, compiler) -> {
+      if (compiler && !open.containsKey(tid)) {
+        CompilerFiles files = CompilerFiles.open(tid);
+        if (files != null) {
+          open.put(tid, files);
+        }
+      }
+    });
+    compilers.clear();
+    compilers.addAll(open.values());
+  }
+
+  /**
+   * A compiler thread's {@code schedstat} (its CPU time first) and {@code stat} (its state), open.
+   *
+   * @param tid the thread's id
+   * @param cpu its schedstat
+   * @param state its stat
+   */
+  private record CompilerFiles(String tid, RandomAccessFile cpu, RandomAccessFile state) {
+    /** Opens them, or null where the thread ended meanwhile. */
+    static CompilerFiles open(String tid) {
+      RandomAccessFile cpu = null;
+      try {
+        cpu = new RandomAccessFile(TASKS + "/" + tid + "/schedstat", "r");
+        return new CompilerFiles(tid, cpu, new RandomAccessFile(TASKS + "/" + tid + "/stat", "r"));
+      } catch (IOException e) {
+        if (cpu != null) {
+          closeQuietly(cpu);
+        }
+        return null;
+      }
+    }
+
+    /** Reads a file from its start: bytes read, or -1 where the thread ended. */
+    static int read(RandomAccessFile file, byte[] buffer) {
+      try {
+        file.seek(0);
+        return file.read(buffer);
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+
+    void close() {
+      closeQuietly(cpu);
+      closeQuietly(state);
+    }
+
+    private static void closeQuietly(RandomAccessFile file) {
+      try {
+        file.close();
+      } catch (IOException e) {
+        // a /proc file of a thread that ended: nothing held
+      }
     }
   }
 
@@ -165,11 +233,11 @@ final class JitActivity {
     if (!usable) {
       return -1;
     }
-    for (int i = 0; i < compilerFiles.size(); i++) {
-      String file = compilerFiles.get(i);
-      long ns = firstNumber(file);
+    for (int i = 0; i < compilers.size(); i++) {
+      CompilerFiles files = compilers.get(i);
+      long ns = firstNumber(CompilerFiles.read(files.cpu(), buffer));
       if (ns >= 0) {
-        compilerCpu.put(file, ns);
+        compilerCpu.put(files.tid(), ns);
       }
     }
     long sum = 0;
@@ -191,11 +259,9 @@ final class JitActivity {
       return -1;
     }
     int runnable = 0;
-    for (int i = 0; i < compilerStates.size(); i++) {
-      int n;
-      try (FileInputStream in = new FileInputStream(compilerStates.get(i))) {
-        n = in.read(buffer);
-      } catch (IOException e) {
+    for (int i = 0; i < compilers.size(); i++) {
+      int n = CompilerFiles.read(compilers.get(i).state(), buffer);
+      if (n < 0) {
         continue; // the thread ended
       }
       // "tid (name) S ...": the state follows the last ')'
@@ -211,14 +277,8 @@ final class JitActivity {
     return runnable;
   }
 
-  /** The first number of a /proc file, or -1 where the thread ended meanwhile. */
-  private long firstNumber(String file) {
-    int n;
-    try (FileInputStream in = new FileInputStream(file)) {
-      n = in.read(buffer);
-    } catch (IOException e) {
-      return -1;
-    }
+  /** The first number of the buffer's first n bytes, or -1 where there is none (n is -1 where the thread ended). */
+  private long firstNumber(int n) {
     long v = 0;
     int digits = 0;
     for (int i = 0; i < n; i++) {

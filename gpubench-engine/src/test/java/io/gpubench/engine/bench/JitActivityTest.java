@@ -89,4 +89,54 @@ class JitActivityTest {
       last = now;
     }
   }
+
+  @Test
+  void aCompilerThreadThatEndsKeepsItsShareAndItsFilesAreClosedOnceItLeavesTheListing() throws Exception {
+    JitActivity jit = readable();
+    int descriptors = openDescriptors();
+    double last = jit.compilerCpuNanos();
+    for (int i = 0; i < 20; i++) {
+      CountDownLatch spun = new CountDownLatch(1);
+      CountDownLatch finish = new CountDownLatch(1);
+      String name = "C1 CompilerThread-pretend-" + i;
+      Thread t = new Thread(() -> {
+        Thread.currentThread().setName(name);
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + SPIN_NANOS / 20;
+        long x = 0;
+        while (threads.getCurrentThreadCpuTime() < until) {
+          x += System.nanoTime() & 1;
+        }
+        if (x == 42) {
+          System.out.print(""); // keeps the loop's result used
+        }
+        spun.countDown();
+        try {
+          finish.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "plain-worker");
+      t.start();
+      assertThat(spun.await(10, TimeUnit.SECONDS)).isTrue();
+      jit.refresh();
+      jit.refresh(); // its name read at two refreshes: a compiler by its name, its files open
+      double alive = jit.compilerCpuNanos();
+      assertThat(alive - last).as("the pretend compiler's spin, read from its open file")
+          .isGreaterThanOrEqualTo(0.95 * SPIN_NANOS / 20);
+      finish.countDown();
+      t.join();
+      assertThat(jit.compilerCpuNanos()).as("its file read fails once it ended; its share stays")
+          .isGreaterThanOrEqualTo(alive);
+      jit.refresh(); // it leaves the listing: its files are closed
+      last = jit.compilerCpuNanos();
+      assertThat(last).isGreaterThanOrEqualTo(alive);
+    }
+    assertThat(openDescriptors()).as("20 compiler threads came and went, two files each").isLessThan(descriptors + 10);
+  }
+
+  private static int openDescriptors() {
+    String[] fds = new File("/proc/self/fd").list();
+    return fds == null ? 0 : fds.length;
+  }
 }
