@@ -36,6 +36,15 @@ final class WireValues {
     }
   };
 
+  // A sealed interface's permitted records, or null for any other type: Class.isSealed and getPermittedSubclasses
+  // look them up (and check access to each) at every call, and a step's values name a sealed type at every case.
+  private static final ClassValue<Class<?>[]> PERMITTED = new ClassValue<>() {
+    @Override
+    protected Class<?>[] computeValue(Class<?> type) {
+      return type.isInterface() && type.isSealed() ? type.getPermittedSubclasses() : null;
+    }
+  };
+
   private WireValues() {}
 
   /** A record's components and canonical constructor, looked up once per class. */
@@ -108,8 +117,8 @@ final class WireValues {
         write(out, key, e.getKey());
         write(out, val, e.getValue());
       }
-    } else if (raw.isSealed() && raw.isInterface()) {
-      Class<?>[] permitted = raw.getPermittedSubclasses();
+    } else if (PERMITTED.get(raw) != null) {
+      Class<?>[] permitted = PERMITTED.get(raw);
       for (int i = 0; i < permitted.length; i++) {
         if (permitted[i] == value.getClass()) {
           out.writeShort(i);
@@ -203,8 +212,8 @@ final class WireValues {
       }
       return map;
     }
-    if (raw.isSealed() && raw.isInterface()) {
-      Class<?>[] permitted = raw.getPermittedSubclasses();
+    Class<?>[] permitted = PERMITTED.get(raw);
+    if (permitted != null) {
       int k = in.readShort();
       if (k < 0 || k >= permitted.length) {
         throw new IOException("record " + k + " of " + raw.getName() + ", which permits " + permitted.length);
