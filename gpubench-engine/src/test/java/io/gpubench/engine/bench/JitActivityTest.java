@@ -41,16 +41,7 @@ class JitActivityTest {
         Thread.currentThread().setName("C2 CompilerThread-pretend");
         renamed.countDown();
         go.await();
-        // its own CPU time, not the clock's: on a busy machine the thread may wait for a core
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long until = threads.getCurrentThreadCpuTime() + SPIN_NANOS;
-        long x = 0;
-        while (threads.getCurrentThreadCpuTime() < until) {
-          x += System.nanoTime() & 1;
-        }
-        if (x == 42) {
-          System.out.print(""); // keeps the loop's result used
-        }
+        spin(SPIN_NANOS);
         spun.countDown();
         finish.await();
       } catch (InterruptedException e) {
@@ -101,15 +92,7 @@ class JitActivityTest {
       String name = "C1 CompilerThread-pretend-" + i;
       Thread t = new Thread(() -> {
         Thread.currentThread().setName(name);
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long until = threads.getCurrentThreadCpuTime() + SPIN_NANOS / 20;
-        long x = 0;
-        while (threads.getCurrentThreadCpuTime() < until) {
-          x += System.nanoTime() & 1;
-        }
-        if (x == 42) {
-          System.out.print(""); // keeps the loop's result used
-        }
+        spin(SPIN_NANOS / 20);
         spun.countDown();
         try {
           finish.await();
@@ -133,6 +116,19 @@ class JitActivityTest {
       assertThat(last).isGreaterThanOrEqualTo(alive);
     }
     assertThat(openDescriptors()).as("20 compiler threads came and went, two files each").isLessThan(descriptors + 10);
+  }
+
+  /** Spins for this much of the thread's own CPU time, not the clock's: on a busy machine it may wait for a core. */
+  private static void spin(long cpuNanos) {
+    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long until = threads.getCurrentThreadCpuTime() + cpuNanos;
+    long x = 0;
+    while (threads.getCurrentThreadCpuTime() < until) {
+      x += System.nanoTime() & 1;
+    }
+    if (x == 42) {
+      System.out.print(""); // keeps the loop's result used
+    }
   }
 
   private static int openDescriptors() {
