@@ -51,15 +51,6 @@ final class CasePreparation {
    * @return the backend
    * @throws IllegalStateException when this process sees none of that id
    */
-  private static WorkloadDeclaration workload(BenchmarkDeclaration decl, String name) {
-    for (WorkloadDeclaration x : decl.workloads()) {
-      if (x.name().equals(name)) {
-        return x;
-      }
-    }
-    throw new IllegalStateException(decl.type().getName() + " has no workload " + name);
-  }
-
   Backend backend(BackendId id) {
     // loops, not streams, on a case's path: a stream's code per case was among a worker's compilations still under
     // way hundreds of cases in, which the warm-up of the case then running waited for
@@ -70,6 +61,16 @@ final class CasePreparation {
     }
     throw new IllegalStateException("this process sees no backend " + id + " (it sees "
         + backends.all().stream().map(Backend::id).toList() + ")");
+  }
+
+  /** The workload of a name in a benchmark class's declaration (a loop, as {@link #backend}). */
+  private static WorkloadDeclaration workload(BenchmarkDeclaration decl, String name) {
+    for (WorkloadDeclaration x : decl.workloads()) {
+      if (x.name().equals(name)) {
+        return x;
+      }
+    }
+    throw new IllegalStateException(decl.type().getName() + " has no workload " + name);
   }
 
   /**

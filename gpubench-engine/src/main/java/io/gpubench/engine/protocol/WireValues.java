@@ -117,22 +117,28 @@ final class WireValues {
         write(out, key, e.getKey());
         write(out, val, e.getValue());
       }
-    } else if (PERMITTED.get(raw) != null) {
-      Class<?>[] permitted = PERMITTED.get(raw);
-      for (int i = 0; i < permitted.length; i++) {
-        if (permitted[i] == value.getClass()) {
-          out.writeShort(i);
-          writeRecord(out, permitted[i], value);
-          return;
-        }
-      }
-      throw new IllegalArgumentException("a " + value.getClass().getName() + " is none of " + raw.getName()
-          + "'s permitted records");
     } else if (raw.isRecord()) {
       writeRecord(out, raw, value);
     } else {
+      writeSealed(out, type, raw, value);
+    }
+  }
+
+  /** A sealed interface's value: the index of its record among the permitted ones, then the record. */
+  private static void writeSealed(DataOutputStream out, Type type, Class<?> raw, Object value) throws IOException {
+    Class<?>[] permitted = PERMITTED.get(raw);
+    if (permitted == null) {
       throw new IllegalArgumentException("the wire carries no " + type.getTypeName());
     }
+    for (int i = 0; i < permitted.length; i++) {
+      if (permitted[i] == value.getClass()) {
+        out.writeShort(i);
+        writeRecord(out, permitted[i], value);
+        return;
+      }
+    }
+    throw new IllegalArgumentException("a " + value.getClass().getName() + " is none of " + raw.getName()
+        + "'s permitted records");
   }
 
   private static void writeRecord(DataOutputStream out, Class<?> raw, Object value) throws IOException {
