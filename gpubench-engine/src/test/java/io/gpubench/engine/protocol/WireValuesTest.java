@@ -325,4 +325,23 @@ class WireValuesTest {
     }
     throw new AssertionError("a " + t.getTypeName() + " on the wire");
   }
+
+  /** Permits one record, for a value of another class. */
+  sealed interface OnlyA permits OnlyA.A {
+    /** The permitted record. */
+    record A(int x) implements OnlyA {}
+  }
+
+  /** Not permitted by {@link OnlyA}, though it would be if it could. */
+  record B(int x) {}
+
+  @Test
+  void aTypeTheWireDoesNotCarryAndAValueNoneOfASealedTypesRecordsAreRefusedByName() {
+    DataOutputStream out = new DataOutputStream(new ByteArrayOutputStream());
+    assertThatThrownBy(() -> WireValues.write(out, java.io.File.class, new java.io.File("x")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("the wire carries no java.io.File");
+    assertThatThrownBy(() -> WireValues.write(out, OnlyA.class, new B(1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(B.class.getName()).hasMessageContaining("permitted records");
+  }
 }
