@@ -158,7 +158,6 @@ final class SteadyWarmup {
    */
   static Steps.Settled run(Steps.SettleRequest request, Rounds rounds, JitThresholds thresholds, LoopCounts counts,
       JitWait jitWait) throws Throwable {
-    WarmupRule rule = new WarmupRule(request.capSeconds());
     List<Steps.Round> made = new ArrayList<>();
     double spent = request.spentSeconds();
     long begin = System.nanoTime();
@@ -174,6 +173,7 @@ final class SteadyWarmup {
     List<LoopState> loopStates = new ArrayList<>();
     long[] start = counts.read();
     boolean compiledBefore = thresholds.reached(start[0], start[1]);
+    WarmupRule rule = new WarmupRule(request.capSeconds(), compiledBefore);
     double roundMin = compiledBefore ? ROUND_MIN_COMPILED_SECONDS : ROUND_MIN_SECONDS;
     // the waits for the JIT since the last round, and all of them: they count against the cap, not in a round's size
     Pause pending = Pause.NONE;

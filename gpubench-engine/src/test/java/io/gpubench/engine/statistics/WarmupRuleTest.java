@@ -165,4 +165,46 @@ class WarmupRuleTest {
     noisy.add(round(100, 0), 0.2);
     assertThat(noisy.add(round(104, 0), 0.3)).as("a loaded machine's few percent are flat").isPresent();
   }
+
+  @Test
+  void aCompiledLoopWhoseTimesMoveBothWaysWithTheJitQuietIsSteadyAsTheMachinesNoise() {
+    // an empty call's loop compiled by earlier cases, its rounds following the other vCPU (2026-12-07, AMD EPYC)
+    WarmupRule rule = new WarmupRule(10, true);
+    assertThat(rule.add(round(0.381, 0), 0.1)).isEmpty();
+    assertThat(rule.add(round(0.383, 0), 0.2)).isEmpty();
+    Optional<WarmupRule.Decision> d = rule.add(round(0.344, 0), 0.3);
+    assertThat(d).get().extracting(WarmupRule.Decision::end).isEqualTo(WarmupEnd.STEADY);
+    assertThat(d.get().detail()).contains("-9.7% against the round 2 before, the times moving both ways (0.381 ns,"
+        + " 0.383 ns, 0.344 ns)", "the machine's noise, not a trend");
+    // down, then up past where it began
+    WarmupRule up = new WarmupRule(10, true);
+    up.add(round(0.20, 0), 0.1);
+    up.add(round(0.19, 0), 0.2);
+    assertThat(up.add(round(0.27, 0), 0.3)).get().extracting(WarmupRule.Decision::end)
+        .isEqualTo(WarmupEnd.STEADY);
+  }
+
+  @Test
+  void aTrendThroughTheWindowHoldsACompiledLoopBack() {
+    WarmupRule rising = new WarmupRule(10, true);
+    rising.add(round(100, 0), 0.1);
+    rising.add(round(140, 0), 0.2);
+    assertThat(rising.add(round(478, 0), 0.3)).as("rising through the window: never steady").isEmpty();
+    WarmupRule falling = new WarmupRule(10, true);
+    falling.add(round(300, 0), 0.1);
+    falling.add(round(250, 0), 0.2);
+    assertThat(falling.add(round(200, 0), 0.3)).as("falling through the window").isEmpty();
+  }
+
+  @Test
+  void timesThatMoveBothWaysAreNoNoiseWhileTheJitCompilesOrForALoopNotCompiledBefore() {
+    WarmupRule compiling = new WarmupRule(10, true);
+    compiling.add(round(0.38, 0), 0.1);
+    compiling.add(round(0.30, 30), 0.2);
+    assertThat(compiling.add(round(0.33, 0), 0.3)).as("a compilation in the window").isEmpty();
+    WarmupRule fresh = new WarmupRule(10);
+    fresh.add(round(0.38, 0), 0.1);
+    fresh.add(round(0.30, 0), 0.2);
+    assertThat(fresh.add(round(0.33, 0), 0.3)).as("a loop compiled in this warm-up: its fall may go on").isEmpty();
+  }
 }
