@@ -196,7 +196,20 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    * @return the samples at their best
    */
   public RunSamples atBest(io.gpubench.api.Better better) {
-    double by = slowdown * spread;
+    return atBest(better, 1);
+  }
+
+  /**
+   * The samples at their best against runs that were themselves slowed by at least {@code otherSlowdown}: times
+   * divided by the slowdown this run had beyond that (and by the spread), rates multiplied by it. The same kernel on
+   * the same core is slowed alike by alike contention, so only the excess can have made this run the slower one.
+   *
+   * @param better which way the figure improves
+   * @param otherSlowdown the least slowdown among the runs this one is compared with, at least 1
+   * @return the samples at their best
+   */
+  public RunSamples atBest(io.gpubench.api.Better better, double otherSlowdown) {
+    double by = Math.max(1, slowdown / otherSlowdown) * spread;
     if (by == 1 || !bounded()) {
       return this;
     }
