@@ -70,11 +70,10 @@ import java.util.Locale;
  * <h2>Flagged runs: bounded, not erased</h2>
  * A run that telemetry flagged throttled, shared or (on the CPU) contended ran slower than the code alone would have,
  * and its flags say by how much where that was measured ({@link RunSamples#slowdown()}: the CPU's contention probe, a
- * GPU's clocks). A side's clean runs are its figure, and its flagged runs are left out and named; a side with fewer
- * than {@value #MIN_CLEAN_RUNS} clean runs (and more runs than that) stands on all its runs whose flags measured their
- * slowdown, clean ones included, as a side whose every run was flagged does. Then the verdict must hold with each
- * flagged run at the best its flag allows (times divided by the slowdown it had beyond the other side's least
- * contended run: {@link FlaggedRuns}): SLOWER when the current side's flagged runs at their best are still
+ * GPU's clocks). A side's clean runs are its figure, and its flagged runs are left out and named; only a side whose
+ * every run was flagged stands on its flagged runs. Then the verdict must hold with each flagged run at the best its
+ * flag allows (times divided by the slowdown it had beyond the other side's typical slowdown: {@link FlaggedRuns}):
+ * SLOWER when the current side's flagged runs at their best are still
  * slower, FASTER when the baseline's at their best are still slower than the current code, SAME when both hold; a
  * change within what the flags explain is AMBIGUOUS ({@link Ambiguity#FLAGGED}). So a 2× regression measured on a
  * core the probe found 1.3× slow is SLOWER, with the flag in its reason; a +20% measured there is AMBIGUOUS. Before,
@@ -99,9 +98,6 @@ public record CaseComparator(double significance, double minEffect) {
 
   /** The default minimum effect: 5%. */
   public static final double DEFAULT_MIN_EFFECT = 0.05;
-
-  /** The fewest clean runs a side's figure stands on alone, where it has flagged runs beside them. */
-  static final int MIN_CLEAN_RUNS = 3;
 
   /** The comparator with the default level and minimum effect. */
   public static final CaseComparator DEFAULT = new CaseComparator(DEFAULT_SIGNIFICANCE, DEFAULT_MIN_EFFECT);
@@ -239,16 +235,10 @@ public record CaseComparator(double significance, double minEffect) {
     return forks.bound(verdict);
   }
 
-  // The clean runs of a side where they are enough to measure a spread by (MIN_CLEAN_RUNS, or all of its runs);
-  // otherwise its runs that are clean or whose flags measured their slowdown, bounded by those flags. Two clean runs
-  // of ten are a spread of one degree of freedom: a 2x slower blur read "÷4.3e+04 to ×1.8e+05", within the noise.
+  // The clean runs of a side; where it has none, its runs whose flags measured their slowdown.
   private static List<RunSamples> usable(List<RunSamples> runs) {
     List<RunSamples> clean = runs.stream().filter(r -> r.flags().isEmpty()).toList();
-    if (clean.size() >= Math.min(MIN_CLEAN_RUNS, runs.size())) {
-      return clean;
-    }
-    List<RunSamples> bounded = runs.stream().filter(RunSamples::bounded).toList();
-    return bounded.size() > clean.size() ? bounded : clean;
+    return clean.isEmpty() ? runs.stream().filter(RunSamples::bounded).toList() : clean;
   }
 
   private static void describeFlags(List<RunSamples> runs, List<RunSamples> used, String side, List<String> flagged,

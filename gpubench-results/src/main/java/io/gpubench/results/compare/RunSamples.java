@@ -200,12 +200,12 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
   }
 
   /**
-   * The samples at their best against runs that were themselves slowed by at least {@code otherSlowdown}: times
+   * The samples at their best against runs that were themselves slowed, typically by {@code otherSlowdown}: times
    * divided by the slowdown this run had beyond that (and by the spread), rates multiplied by it. The same kernel on
    * the same core is slowed alike by alike contention, so only the excess can have made this run the slower one.
    *
    * @param better which way the figure improves
-   * @param otherSlowdown the least slowdown among the runs this one is compared with, at least 1
+   * @param otherSlowdown the typical slowdown of the runs this one is compared with, at least 1
    * @return the samples at their best
    */
   public RunSamples atBest(io.gpubench.api.Better better, double otherSlowdown) {

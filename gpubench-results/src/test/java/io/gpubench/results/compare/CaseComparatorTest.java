@@ -191,7 +191,7 @@ class CaseComparatorTest {
     CaseComparison c = GATE.compare(baseline, List.of(doubled), Better.LOWER);
     assertThat(c.verdict()).as("divided by the whole 1.9x it would read 1.05x: " + c.reason())
         .isEqualTo(Verdict.SLOWER);
-    assertThat(c.reason()).contains("every run of both sides was contended (at least 1.7");
+    assertThat(c.reason()).contains("both sides ran contended (typically 1.8");
     // the same change with the other side clean is within what the flag explains, as before
     List<RunSamples> clean = runs(random, 10, 1_000_000, 0.03, 0.01, 20);
     CaseComparison against = GATE.compare(clean, List.of(contended(runs(random, 1, 1_600_000, 0.0, 0.01, 20)
@@ -202,24 +202,6 @@ class CaseComparatorTest {
     CaseComparison within = GATE.compare(baseline, List.of(contended(runs(random, 1, 1_250_000, 0.0, 0.01, 20)
         .get(0), 1.75 * 1.3)), Better.LOWER);
     assertThat(within.verdict()).as(within.reason()).isEqualTo(Verdict.AMBIGUOUS);
-  }
-
-  @Test
-  void aSideWithTooFewCleanRunsStandsOnAllItsBoundedRuns() {
-    // two clean runs of ten: a spread of one degree of freedom would hide a 2x change ("÷4.3e+04 to ×1.8e+05")
-    Random random = new Random(13);
-    // (a memory-bound kernel: the flagged runs ran as fast as the clean ones)
-    List<RunSamples> baseline = new ArrayList<>(runs(random, 2, 1_000_000, 0.03, 0.01, 20));
-    runs(random, 8, 1_000_000, 0.03, 0.01, 20).forEach(r -> baseline.add(contended(r, 1.8)));
-    RunSamples tripled = contended(runs(random, 1, 3_000_000, 0.0, 0.01, 20).get(0), 1.8);
-    CaseComparison c = GATE.compare(baseline, List.of(tripled), Better.LOWER);
-    assertThat(c.baselineRuns()).as("all ten runs").isEqualTo(10);
-    assertThat(c.verdict()).as("3x, 1.67x with the whole slowdown taken off: " + c.reason())
-        .isEqualTo(Verdict.SLOWER);
-    // three clean runs are enough to stand on alone: the flagged ones are left out, as before
-    List<RunSamples> three = new ArrayList<>(runs(random, 3, 1_000_000, 0.03, 0.01, 20));
-    runs(random, 7, 1_000_000, 0.03, 0.01, 20).forEach(r -> three.add(contended(r, 1.8)));
-    assertThat(GATE.compare(three, List.of(tripled), Better.LOWER).baselineRuns()).isEqualTo(3);
   }
 
   @Test
