@@ -97,12 +97,23 @@ class FiguresThatHoldUpTest {
 
     assertThat(c.status()).as(String.valueOf(c.message())).isEqualTo(CaseStatus.PASSED);
     assertThat(c.timing().primary().median()).as("an emptied call").isLessThan(1.0);
-    assertThat(c.timing().stop()).as(c.timing().stopDetail()).isEqualTo(StopReason.RESOLUTION);
     assertThat(c.timing().stopDetail()).contains("narrower than the harness resolves (±0.25 ns)");
     int forks = Math.max(1, c.timing().forks().size());
     assertThat(c.timing().trials()).as("five kept trials a fork, the default's fewest: " + c.timing().stopDetail())
         .hasSize(5 * forks);
+    assertThat(c.timing().forks()).allSatisfy(f -> assertThat(f.stop()).as(f.stopDetail())
+        .isEqualTo(StopReason.RESOLUTION));
     double halfWidth = (c.timing().primary().ciHigh() - c.timing().primary().ciLow()) / 2;
-    assertThat(halfWidth).isPositive().isLessThanOrEqualTo(0.25);
+    if (c.timing().stop() == StopReason.FORKS_DIFFER) {
+      // Each fork stopped at the resolution, but their levels are further apart than it: on a 2-vCPU AMD EPYC VM
+      // whose vCPUs share a core the two workers timed an empty call at 0.29-0.33 and 0.18-0.26 ns, case after case.
+      // The interval across them says so, and the stop says which rule did not hold.
+      assertThat(c.timing().stopDetail()).contains("every fork reached the target");
+      assertThat(io.gpubench.engine.statistics.StoppingRule.withinResolution(c.timing().primary().median(),
+          c.timing().primary().relativeHalfWidth())).as("not within the resolution across the forks").isFalse();
+    } else {
+      assertThat(c.timing().stop()).as(c.timing().stopDetail()).isEqualTo(StopReason.RESOLUTION);
+      assertThat(halfWidth).isPositive().isLessThanOrEqualTo(0.25);
+    }
   }
 }
