@@ -148,7 +148,8 @@ public record Gate(
       violations.addAll(compared.violations());
       notes.addAll(compared.warnings());
       if (baselineRequired && compared.violations().stream().noneMatch(v -> v.subject().equals("baseline"))
-          && compared.comparisons().stream().noneMatch(c -> c.comparison().ambiguity() != Ambiguity.NOT_COMPARABLE)) {
+          && compared.comparisons().stream().noneMatch(c -> c.comparison().ambiguity() != Ambiguity.NOT_COMPARABLE)
+          && !sharesAPassedCase(build.results(), compared)) {
         violations.add(new Violation("baseline", "compared", "baseline " + baseline.name() + " was named but "
             + "compared nothing: " + nothingCompared(compared) + " (record it on this testbed with mvn verify "
             + "gpubench:baseline, or leave -Dgpubench.baseline unset to compare only where a baseline exists)"));
@@ -165,6 +166,16 @@ public record Gate(
     build.incomplete().forEach(j -> incomplete.put(j.run().runId(), j.incomplete()));
     String md = MarkdownSummary.render(build.describe(), incomplete, merged, rules, compared, violations);
     return new Report(md, violations, notes);
+  }
+
+  /**
+   * Whether the baseline holds a case this build passed: its memory was compared even where its time was not (a
+   * history baseline whose every run of the case was flagged contended, as on a runner whose two vCPUs share a core,
+   * where an unchanged build failed on "compared nothing" though its memory had been judged).
+   */
+  private static boolean sharesAPassedCase(List<RunResult> runs, RegressionCheck.Outcome compared) {
+    return compared.baselineEnvironment() != null && runs.stream().flatMap(r -> r.cases().stream())
+        .filter(c -> c.status() == CaseStatus.PASSED).anyMatch(c -> !compared.unrecorded().contains(c.id()));
   }
 
   private static String nothingCompared(RegressionCheck.Outcome compared) {
