@@ -222,7 +222,8 @@ public final class WarmupRule {
     if (n < WINDOW) {
       return false;
     }
-    double first = rounds.get(n - 3).perCallNanos();
+    // the window's first round, the one before the last, and the last: the same rounds the flat test compares
+    double first = rounds.get(n - WINDOW).perCallNanos();
     double middle = rounds.get(n - 2).perCallNanos();
     double last = rounds.get(n - 1).perCallNanos();
     return (middle - first) * (last - middle) < 0;

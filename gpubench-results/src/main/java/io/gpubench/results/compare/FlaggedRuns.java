@@ -42,11 +42,13 @@ final class FlaggedRuns {
     // would: a verdict against its side holds at that side's worst as well.
     // A run is taken at its best by the slowdown it had beyond the other side's typical one: where both sides' runs
     // ran on a contended core, the contention they shared slowed both alike.
-    CaseComparison worse = comparator.plain(atWorst(baseline, better), atBest(current, better, typical(baseline)),
+    double baselineTypical = typical(baseline);
+    double currentTypical = typical(current);
+    CaseComparison worse = comparator.plain(atWorst(baseline, better), atBest(current, better, baselineTypical),
         better, runner);
-    CaseComparison improved = comparator.plain(atBest(baseline, better, typical(current)), atWorst(current, better),
+    CaseComparison improved = comparator.plain(atBest(baseline, better, currentTypical), atWorst(current, better),
         better, runner);
-    String flags = "flagged by telemetry: " + String.join("; ", flagged) + shared(baseline, current);
+    String flags = "flagged by telemetry: " + String.join("; ", flagged) + shared(baselineTypical, currentTypical);
     if (worse.verdict() == Verdict.SLOWER) {
       return measured.bounded(Verdict.SLOWER, null, measured.ratioLow(), measured.ratioHigh(), worse.pValue(),
           String.format(Locale.ROOT, "%s %s, beyond what the flags explain: with the flagged runs at their best, %s%s",
@@ -85,9 +87,7 @@ final class FlaggedRuns {
   }
 
   /** Words for the contention both sides shared, where they did. */
-  private static String shared(List<RunSamples> baseline, List<RunSamples> current) {
-    double b = typical(baseline);
-    double c = typical(current);
+  private static String shared(double b, double c) {
     return Math.min(b, c) > 1 ? String.format(Locale.ROOT, "; both sides ran contended (typically %.2fx and %.2fx),"
         + " and a run is taken at its best only by the slowdown it had beyond the other side's typical one", b, c)
         : "";
