@@ -26,16 +26,19 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
   }
 
   /**
-   * One case's baseline: the runs its time is compared with, and the runs its memory is compared with. Memory does
-   * not depend on a throttled or shared GPU or a contended core, so a run flagged so is left out of the times and kept
-   * for the memory ({@code memoryOnly}); the memory figures are those of the newest runs that passed, flagged or not.
+   * One case's baseline: the runs its time is compared with, and the runs its memory is compared with. The times are
+   * those of its clean runs; a case that has none is timed by its runs whose flags measured their bound (a contended
+   * core's slowdown, forks' ratio), as a baseline file's flagged runs are, and one whose flags measured nothing (a
+   * throttled or shared GPU) is not timed. Memory does not depend on the device's state, so the runs left out of the
+   * times are kept for the memory ({@code memoryOnly}); the memory figures are those of the newest runs that passed,
+   * flagged or not.
    *
    * @param caseId the case
    * @param clock {@code device} or {@code host}: the clock of the newest baseline run (older runs on another clock
    *     are left out)
    * @param runs the runs of the times, newest first, each with its memory figures where it is one of the memory's
-   *     runs; empty where every run of the case was flagged
-   * @param memoryOnly runs flagged throttled, shared or contended among the memory's runs, newest first
+   *     runs: all clean, or all flagged with a measured bound; empty where no run could time the case
+   * @param memoryOnly the memory's runs left out of the times, newest first
    * @param acceptedFrom the run an accepted change of the time starts the case's level at, or null
    */
   public record CaseBaseline(String caseId, String clock, List<BaselineRun> runs, List<MemoryRun> memoryOnly,
@@ -54,6 +57,15 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
       runs = List.copyOf(runs);
       memoryOnly = List.copyOf(memoryOnly);
     }
+
+    /**
+     * Whether the time is compared with flagged runs, the case having no clean one.
+     *
+     * @return true where its runs are flagged
+     */
+    public boolean timedByFlaggedRuns() {
+      return !runs.isEmpty() && !runs.get(0).clean();
+    }
   }
 
   /**
@@ -65,9 +77,14 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
    * @param samples the per-call time of every trial, ns
    * @param memory its memory figures by {@link io.gpubench.results.compare.MemoryFigure} name, bytes; empty where it
    *     is not one of the memory's runs or measured none
+   * @param flags the flags a comparison bounds it by ({@code contended CPU (1.74x slower)}, {@code forks disagree
+   *     (1.30x)}); empty for a clean run
+   * @param slowdown the slowdown its device-state flags measured: 1 without such flags, finite (a run whose flags
+   *     measured none is never a baseline run of the times)
+   * @param spread the ratio of its forks' levels where they disagreed, 1 otherwise
    */
   public record BaselineRun(String runId, String finishedAt, String commit, double[] samples,
-      Map<String, Double> memory) {
+      Map<String, Double> memory, List<String> flags, double slowdown, double spread) {
 
     /**
      * Copies.
@@ -77,14 +94,27 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
      * @param commit commit
      * @param samples samples
      * @param memory memory figures
+     * @param flags flags
+     * @param slowdown slowdown
+     * @param spread spread
      */
     public BaselineRun {
       memory = Map.copyOf(memory);
+      flags = List.copyOf(flags);
+    }
+
+    /**
+     * Whether no flag bounds the run.
+     *
+     * @return true for a clean run
+     */
+    public boolean clean() {
+      return flags.isEmpty();
     }
   }
 
   /**
-   * A run kept for its memory only: flagged throttled, shared or contended, so left out of the times.
+   * A run kept for its memory only: flagged, and left out of the times.
    *
    * @param runId the run
    * @param finishedAt when it finished (or started), ISO-8601

@@ -1,9 +1,11 @@
 package io.gpubench.history.store;
 
+import io.gpubench.api.result.Flag;
 import io.gpubench.history.baseline.BaselineQuery;
 import io.gpubench.history.baseline.HistoryBaseline;
 import io.gpubench.history.series.Figure;
 import io.gpubench.results.compare.Fingerprint;
+import io.gpubench.results.compare.RunSamples;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,8 +22,9 @@ import java.util.Map;
  * and branch are read newest first; those under other software or of this build are set aside (and counted for the
  * notes); then the cases of the remaining runs are read a batch of runs at a time until every case has its runs or
  * the history is exhausted, so a long history costs no more than the runs it takes. A case's time takes its newest
- * clean runs; its memory the newest runs that passed, flagged or not ({@link HistoryBaseline.CaseBaseline}), each
- * memory figure from that figure's last accepted change on.
+ * clean runs, or where it has none its newest runs whose flags measured their bound (read from the stored flags, as
+ * the gate reads them from a results file); its memory the newest runs that passed, flagged or not
+ * ({@link HistoryBaseline.CaseBaseline}), each memory figure from that figure's last accepted change on.
  */
 public final class BaselineReader {
 
@@ -94,36 +97,32 @@ public final class BaselineReader {
     List<Figure> memory = Figure.memoryFigures();
     String memoryColumns = memory.stream().map(f -> ", " + f.column()).collect(java.util.stream.Collectors.joining());
     Map<String, Builder> cases = new LinkedHashMap<>();
-    int flagged = 0;
+    long order = 0;
     for (int from = 0; from < candidates.size() && !allFull(cases, q); from += BATCH) {
       List<Candidate> batch = candidates.subList(from, Math.min(candidates.size(), from + BATCH));
       Map<Long, Candidate> byKey = new HashMap<>();
       batch.forEach(k -> byKey.put(k.key(), k));
-      StringBuilder in = new StringBuilder();
-      for (int i = 0; i < batch.size(); i++) {
-        in.append(i == 0 ? "?" : ", ?");
-      }
+      String in = "?" + ", ?".repeat(batch.size() - 1);
       // Newest run first within the batch, as the candidates are.
       List<Object[]> rows = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement("SELECT run_key, case_id, clock, status, device_flagged, samples"
+      try (PreparedStatement ps = c.prepareStatement("SELECT run_key, case_id, clock, status, samples"
           + memoryColumns + " FROM gpubench_case WHERE run_key IN (" + in + ")")) {
-        for (int i = 0; i < batch.size(); i++) {
-          ps.setLong(i + 1, batch.get(i).key());
-        }
+        bindKeys(ps, batch);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
             Map<String, Double> values = new LinkedHashMap<>();
             for (int i = 0; i < memory.size(); i++) {
-              double v = rs.getDouble(7 + i);
+              double v = rs.getDouble(6 + i);
               if (!rs.wasNull()) {
                 values.put(memory.get(i).key(), v);
               }
             }
-            rows.add(new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                rs.getBoolean(5), rs.getBytes(6), values});
+            rows.add(new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBytes(5),
+                values});
           }
         }
       }
+      Map<Long, Map<String, List<Flag>>> flags = flags(c, batch, in);
       rows.sort((a, b) -> {
         Candidate x = byKey.get((Long) a[0]);
         Candidate y = byKey.get((Long) b[0]);
@@ -133,66 +132,127 @@ public final class BaselineReader {
       for (Object[] row : rows) {
         String caseId = (String) row[1];
         Candidate run = byKey.get((Long) row[0]);
-        if (!q.caseIds().contains(caseId) || !"PASSED".equals(row[3]) || row[5] == null) {
+        if (!q.caseIds().contains(caseId) || !"PASSED".equals(row[3]) || row[4] == null) {
           continue;
         }
         Builder b = cases.computeIfAbsent(caseId, k -> new Builder());
         // The memory's runs: the newest that passed, flagged or not, each figure from its accepted change on.
         @SuppressWarnings("unchecked")
-        Map<String, Double> values = new LinkedHashMap<>((Map<String, Double>) row[6]);
+        Map<String, Double> values = new LinkedHashMap<>((Map<String, Double>) row[5]);
         values.keySet().removeIf(f -> run.startedMs() < cutoff.getOrDefault(caseId + "\n" + f, Long.MIN_VALUE));
         boolean forMemory = !values.isEmpty() && b.memoryRuns < q.runs();
         b.memoryRuns += forMemory ? 1 : 0;
         boolean timed = run.startedMs() >= cutoff.getOrDefault(caseId + "\n" + Figure.TIME.key(), Long.MIN_VALUE);
-        if (timed && (Boolean) row[4]) {
-          flagged++;
-        }
         String clock = row[2] == null ? "host" : (String) row[2];
-        // The newest clean run's clock decides; older runs on another clock could not be compared with it.
-        if (timed && !(Boolean) row[4] && b.runs.size() < q.runs() && (b.clock == null || b.clock.equals(clock))) {
-          b.clock = clock;
-          b.runs.add(new HistoryBaseline.BaselineRun(run.runId(), run.finishedAt(), run.commit(),
-              Samples.unpack((byte[]) row[5]), forMemory ? values : Map.of()));
-        } else if (forMemory) {
-          b.memoryOnly.add(new HistoryBaseline.MemoryRun(run.runId(), run.finishedAt(), values));
-        }
+        RunSamples s = RunSamples.stored(run.runId(), clock, Samples.unpack((byte[]) row[4]),
+            flags.getOrDefault((Long) row[0], Map.of()).getOrDefault(caseId, List.of()));
+        HistoryBaseline.BaselineRun r = new HistoryBaseline.BaselineRun(run.runId(), run.finishedAt(), run.commit(),
+            s.values(), forMemory ? values : Map.of(), s.flags(), s.slowdown(), s.spread());
+        HistoryBaseline.MemoryRun m = forMemory ? new HistoryBaseline.MemoryRun(run.runId(), run.finishedAt(), values)
+            : null;
+        b.flagged += timed && !r.clean() ? 1 : 0;
         b.newestClock = b.newestClock == null ? clock : b.newestClock;
+        // The newest run's clock decides among each kind; older runs on another clock could not be compared with it.
+        Kept kept = new Kept(order++, r, m);
+        if (!timed || (r.clean() ? !b.clean.take(kept, clock, q.runs()) : !s.bounded()
+            || !b.bounded.take(kept, clock, q.runs()))) {
+          b.memoryOnly.add(kept);
+        }
       }
     }
     Map<String, HistoryBaseline.CaseBaseline> out = new LinkedHashMap<>();
-    cases.forEach((id, b) -> {
-      if (!b.runs.isEmpty() || !b.memoryOnly.isEmpty()) {
-        out.put(id, new HistoryBaseline.CaseBaseline(id, b.clock != null ? b.clock : b.newestClock, b.runs,
-            b.memoryOnly, acceptedAt.get(id)));
+    int flaggedLeftOut = 0;
+    for (Map.Entry<String, Builder> e : cases.entrySet()) {
+      Builder b = e.getValue();
+      // Clean runs where the case has any, as a comparison takes a baseline file's; else the bounded flagged ones.
+      Runs timing = !b.clean.runs.isEmpty() ? b.clean : b.bounded;
+      List<Kept> memoryOnly = new ArrayList<>(b.memoryOnly);
+      if (timing == b.clean) {
+        memoryOnly.addAll(b.bounded.runs);
       }
-    });
-    return new HistoryBaseline(out, notes(q, out, ofTestbed, own, otherSoftware, softwareChanges, flagged,
+      memoryOnly.sort(java.util.Comparator.comparingLong(Kept::order));
+      List<HistoryBaseline.MemoryRun> memoryRuns = memoryOnly.stream().map(Kept::memory)
+          .filter(java.util.Objects::nonNull).toList();
+      List<HistoryBaseline.BaselineRun> runs = timing.runs.stream().map(Kept::run).toList();
+      flaggedLeftOut += b.flagged - (timing == b.bounded ? runs.size() : 0);
+      if (!runs.isEmpty() || !memoryRuns.isEmpty()) {
+        out.put(e.getKey(), new HistoryBaseline.CaseBaseline(e.getKey(), timing.clock != null ? timing.clock
+            : b.newestClock, runs, memoryRuns, acceptedAt.get(e.getKey())));
+      }
+    }
+    return new HistoryBaseline(out, notes(q, out, ofTestbed, own, otherSoftware, softwareChanges, flaggedLeftOut,
         acceptedAt), ofTestbed);
   }
 
-  // Every case has its time's runs (its memory's are as recent or more: flagged runs count for them).
+  private static void bindKeys(PreparedStatement ps, List<Candidate> batch) throws SQLException {
+    for (int i = 0; i < batch.size(); i++) {
+      ps.setLong(i + 1, batch.get(i).key());
+    }
+  }
+
+  // Every flag of the batch's cases, by run and case, in each case's order: what bounds a run, as its results said.
+  private static Map<Long, Map<String, List<Flag>>> flags(Connection c, List<Candidate> batch, String in)
+      throws SQLException {
+    Map<Long, Map<String, List<Flag>>> out = new HashMap<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT run_key, case_id, code, detail, factor FROM gpubench_flag "
+        + "WHERE run_key IN (" + in + ") ORDER BY run_key, case_id, position")) {
+      bindKeys(ps, batch);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          double factor = rs.getDouble(5);
+          Double slowdown = rs.wasNull() ? null : factor;
+          out.computeIfAbsent(rs.getLong(1), k -> new HashMap<>())
+              .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
+              .add(new Flag(rs.getString(3), rs.getString(4), slowdown));
+        }
+      }
+    }
+    return out;
+  }
+
+  // "3 of 8 cases found 10 runs each", "no case of 8 found one".
+  private static String found(List<HistoryBaseline.CaseBaseline> timed, int of) {
+    if (timed.isEmpty()) {
+      return "no case of " + of + " found one";
+    }
+    int fewest = timed.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
+    int most = timed.stream().mapToInt(b -> b.runs().size()).max().orElse(0);
+    return timed.size() + " of " + of + (of == 1 ? " case" : " cases") + " found " + (fewest == most
+        ? fewest + (fewest == 1 ? " run" : " runs") + (timed.size() == 1 ? "" : " each")
+        : fewest + " to " + most + " runs");
+  }
+
+  // Every case has its clean runs of the times (its memory's are as recent or more: flagged runs count for them).
   private static boolean allFull(Map<String, Builder> cases, BaselineQuery q) {
-    return cases.size() == q.caseIds().size() && cases.values().stream().allMatch(b -> b.runs.size() >= q.runs());
+    return cases.size() == q.caseIds().size()
+        && cases.values().stream().allMatch(b -> b.clean.runs.size() >= q.runs());
   }
 
   private static List<String> notes(BaselineQuery q, Map<String, HistoryBaseline.CaseBaseline> cases, int ofTestbed,
       int own, int otherSoftware, List<String> changes, int flagged, Map<String, String> accepted) {
     List<String> notes = new ArrayList<>();
-    List<HistoryBaseline.CaseBaseline> timed = cases.values().stream().filter(b -> !b.runs().isEmpty()).toList();
-    int fewest = timed.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
-    int most = timed.stream().mapToInt(b -> b.runs().size()).max().orElse(0);
+    List<HistoryBaseline.CaseBaseline> timed = cases.values().stream().filter(b -> !b.runs().isEmpty()
+        && !b.timedByFlaggedRuns()).toList();
     notes.add(String.format(Locale.ROOT, "history baseline: the last %d clean runs of branch %s on '%s' per case: "
-        + "%d of %d cases found %s; the store holds %d complete runs of that branch and testbed", q.runs(), q.branch(),
-        q.testbed(), timed.size(), q.caseIds().size(),
-        timed.isEmpty() ? "no run" : fewest == most ? fewest + " runs each" : fewest + " to " + most + " runs",
-        ofTestbed));
+        + "%s; the store holds %d complete runs of that branch and testbed", q.runs(), q.branch(), q.testbed(),
+        found(timed, q.caseIds().size()), ofTestbed));
+    List<HistoryBaseline.CaseBaseline> bounded = cases.values().stream()
+        .filter(HistoryBaseline.CaseBaseline::timedByFlaggedRuns).toList();
+    if (!bounded.isEmpty()) {
+      boolean one = bounded.size() == 1;
+      notes.add("history baseline: " + bounded.size() + (one ? " case has" : " cases have") + " no clean run: "
+          + (one ? "its time is" : "their time is") + " compared with the last runs whose flags measured how much "
+          + "they slowed them (" + found(bounded, bounded.size()) + "), each run bounded by its flags as a baseline "
+          + "file's flagged runs are (" + String.join(", ", bounded.stream().map(HistoryBaseline.CaseBaseline::caseId)
+          .toList()) + ")");
+    }
     List<String> memoryOnly = cases.values().stream().filter(b -> b.runs().isEmpty())
         .map(HistoryBaseline.CaseBaseline::caseId).toList();
     if (!memoryOnly.isEmpty()) {
       boolean one = memoryOnly.size() == 1;
       notes.add("history baseline: " + memoryOnly.size() + (one ? " case has" : " cases have") + " only runs flagged "
-          + "throttled, shared or contended: " + (one ? "its memory is compared, its time is not ("
-          : "their memory is compared, their time is not (") + String.join(", ", memoryOnly) + ")");
+          + "without a measured bound (a throttled or shared GPU): " + (one ? "its memory is compared, its time is "
+          + "not (" : "their memory is compared, their time is not (") + String.join(", ", memoryOnly) + ")");
     }
     if (own > 0) {
       notes.add("history baseline: " + own + " of this build's own runs left out");
@@ -202,19 +262,38 @@ public final class BaselineReader {
           changes) + (otherSoftware > 1 ? "; ..." : "") + ")");
     }
     if (flagged > 0) {
-      notes.add("history baseline: " + flagged + " case runs flagged throttled, shared or contended left out of the "
-          + "times; their memory is compared (a busy or shared device does not change it)");
+      notes.add("history baseline: " + flagged + " flagged case runs (throttled, shared, contended, forks disagree) "
+          + "left out of the times; their memory is compared (a busy or shared device does not change it)");
     }
     accepted.forEach((id, run) -> notes.add("history baseline: " + id + " compared from its accepted change at run "
         + run + " on"));
     return notes;
   }
 
-  private static final class Builder {
+  // A run of a case as read, in the order read (newest first), with its memory where it is one of the memory's runs.
+  private record Kept(long order, HistoryBaseline.BaselineRun run, HistoryBaseline.MemoryRun memory) {}
+
+  // The runs of one kind (clean, or flagged with a measured bound) that may time a case: the newest, on one clock.
+  private static final class Runs {
     String clock;
+    final List<Kept> runs = new ArrayList<>();
+
+    boolean take(Kept k, String itsClock, int most) {
+      if (runs.size() >= most || (clock != null && !clock.equals(itsClock))) {
+        return false;
+      }
+      clock = itsClock;
+      runs.add(k);
+      return true;
+    }
+  }
+
+  private static final class Builder {
     String newestClock;
     int memoryRuns;
-    final List<HistoryBaseline.BaselineRun> runs = new ArrayList<>();
-    final List<HistoryBaseline.MemoryRun> memoryOnly = new ArrayList<>();
+    int flagged;
+    final Runs clean = new Runs();
+    final Runs bounded = new Runs();
+    final List<Kept> memoryOnly = new ArrayList<>();
   }
 }

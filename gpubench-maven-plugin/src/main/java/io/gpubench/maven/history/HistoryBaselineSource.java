@@ -29,11 +29,14 @@ import java.util.Set;
 
 /**
  * The gate's baseline taken from the history ({@code -Dgpubench.baseline=history}): for each case of this build, the
- * last {@code runs} clean runs of the reference branch on this build's testbed and software (complete, passed, not
- * flagged throttled, shared or contended, from the case's last accepted change on), as baseline runs of this build's
- * environment, with their memory figures; and for the memory, the runs flagged so among the last {@code runs} that
- * passed (memory does not depend on a busy or shared device). The same comparison then judges them as it judges a
- * baseline file's, time and memory by the same rules; nobody re-records anything.
+ * last {@code runs} clean runs of the reference branch on this build's testbed and software (complete, passed, without
+ * a flag that bounds a comparison, from the case's last accepted change on), as baseline runs of this build's
+ * environment, with their memory figures. A case with no clean run is timed by its last runs whose flags measured
+ * their bound (a contended core's slowdown, forks' ratio), carried with those flags as the baseline goal records them
+ * into a file; on a runner whose probe flags every run that is what keeps a slower build from passing on its memory
+ * alone. For the memory, the runs left out of the times among the last {@code runs} that passed count too (memory
+ * does not depend on a busy or shared device). The same comparison then judges them as it judges a baseline file's,
+ * time and memory by the same rules; nobody re-records anything.
  *
  * @param location the store
  * @param credentials its credentials
@@ -88,10 +91,10 @@ public record HistoryBaselineSource(StoreLocation location, Credentials credenti
     }
     if (chosen.cases().isEmpty()) {
       List<String> why = new ArrayList<>(chosen.notes());
-      return new Loaded(null, why, "history " + location + " holds no clean run of branch " + branch + " on '"
+      return new Loaded(null, why, "history " + location + " holds no passed run of branch " + branch + " on '"
           + fp.key() + "' for this build's cases; publish runs of " + branch + " first (gpubench:publish, or "
           + "-Dgpubench.history.publish=true on verify), or set failOnMissingBaseline to false",
-          "history " + location + " holds no clean run of branch " + branch + " on '" + fp.key() + "' for this "
+          "history " + location + " holds no passed run of branch " + branch + " on '" + fp.key() + "' for this "
               + "build's cases: nothing compared (publish runs of " + branch + " into it)", null);
     }
     List<BaselineCase> out = new ArrayList<>();
@@ -100,9 +103,10 @@ public record HistoryBaselineSource(StoreLocation location, Credentials credenti
       List<BaselineRun> oldestFirst = new ArrayList<>();
       for (int i = c.runs().size() - 1; i >= 0; i--) {
         HistoryBaseline.BaselineRun r = c.runs().get(i);
+        // A flagged run carries what its flags measured, as the baseline goal records one into a file.
         oldestFirst.add(new BaselineRun(r.runId(), r.finishedAt(), r.commit(),
-            Arrays.stream(r.samples()).boxed().toList(), Intervals.median(r.samples()), List.of(), null, null,
-            r.memory()));
+            Arrays.stream(r.samples()).boxed().toList(), Intervals.median(r.samples()), r.flags(),
+            r.clean() ? null : r.slowdown(), r.spread() == 1 ? null : r.spread(), r.memory()));
         latest = latest == null || (r.finishedAt() != null && r.finishedAt().compareTo(latest) > 0) ? r.finishedAt()
             : latest;
       }

@@ -133,8 +133,8 @@ public record RegressionCheck(
         continue;
       }
       if (b.get().runs().isEmpty()) {
-        warnings.add(e.getKey() + ": time not compared: every baseline run of it was flagged throttled, shared or "
-            + "contended; its memory was compared");
+        warnings.add(e.getKey() + ": time not compared: every baseline run of it was flagged without a measured "
+            + "bound (a throttled or shared GPU); its memory was compared");
       } else {
         CaseComparisonEntry cc = new CaseComparisonEntry(e.getKey(), compare(e.getValue(), b.get(), runner));
         comparisons.add(cc);

@@ -109,7 +109,7 @@ class HistoryBaselineSourceTest {
     assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("the last 10 clean runs of branch main")
         .contains("25 of 25 cases found 10 runs each").contains("14 complete runs"));
     assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 of this build's own runs left out"));
-    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case runs flagged"));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 flagged case runs"));
   }
 
   @Test
@@ -170,6 +170,65 @@ class HistoryBaselineSourceTest {
   }
 
   /**
+   * A runner whose probe flags every run (two vCPUs of one core: every case of every run contended, its slowdown
+   * measured): the cases have no clean run, and are timed by their flagged runs, each bounded by its slowdown as a
+   * baseline file's are. A 4x slower build is SLOWER; unchanged code, as contended, is not. Before, such a baseline
+   * compared memory only, and a 4x slower build passed.
+   */
+  @Test
+  void casesWithoutACleanRunAreTimedByTheirRunsBoundedByTheMeasuredSlowdown() throws Exception {
+    RunResult model = model();
+    HistoryStore s = store();
+    Random r = new Random(4);
+    String first = model.cases().get(0).id();
+    for (int i = 0; i < 6; i++) {
+      double noise = Math.exp(0.01 * r.nextGaussian());
+      double slowdown = 1.7 + 0.05 * i;
+      int run = i;
+      // The first case has one clean run among them: clean runs come first, so its time is that run's.
+      publish(s, run(model, "main-" + i, i, c -> c.id().equals(first) && run == 2 ? scaled(c, noise)
+          : scaled(c, noise * slowdown).withFlag(new Flag(Flag.CONTENDED, "all kept trials contended", slowdown))),
+          "main");
+    }
+    RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
+        List.of(), true, false, null);
+    Flag contended = new Flag(Flag.CONTENDED, "all kept trials contended", 1.8);
+    RunResult slowed = run(model, "pr", 7, c -> scaled(c, 4 * 1.8).withFlag(contended));
+    RunResult same = run(model, "next", 7, c -> scaled(c, 1.8).withFlag(contended));
+
+    BaselineSource.Loaded loaded = source(10).load(List.of(slowed));
+
+    BaselineCase second = loaded.set().environments().get(0).find(model.cases().get(1).id()).orElseThrow();
+    assertThat(second.runs()).hasSize(6).allSatisfy(b -> {
+      assertThat(b.flags()).singleElement().asString().startsWith("contended CPU (1.");
+      assertThat(b.slowdown()).isBetween(1.7, 1.95);
+    });
+    assertThat(second.runs()).extracting(b -> b.flags().get(0)).contains("contended CPU (1.70x slower)",
+        "contended CPU (1.95x slower)");
+    BaselineCase one = loaded.set().environments().get(0).find(first).orElseThrow();
+    assertThat(one.runs()).extracting(b -> b.runId()).containsExactly("main-2");
+    assertThat(one.runs().get(0).flags()).isEmpty();
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 of 25 cases found 1 run;"));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("24 cases have no clean run: their time is "
+        + "compared with the last runs whose flags measured how much they slowed them (24 of 24 cases found 6 runs "
+        + "each), each run bounded by its flags"));
+
+    RegressionCheck.Outcome bad = gate.check(List.of(slowed), loaded.set(), "history");
+    assertThat(bad.comparisons()).hasSize(25);
+    assertThat(bad.warnings()).noneMatch(w -> w.contains("time not compared"));
+    // Against the flagged runs both sides ran contended alike: 4x is SLOWER. Against the clean run, the bound of the
+    // current side's whole 1.8x still leaves 2.2x: SLOWER too, or AMBIGUOUS where one run's trials are too few.
+    assertThat(bad.comparisons()).allSatisfy(c -> assertThat(c.comparison().verdict())
+        .isIn(Verdict.SLOWER, Verdict.AMBIGUOUS));
+    assertThat(bad.comparisons().stream().filter(c -> c.comparison().verdict() == Verdict.SLOWER).count())
+        .isGreaterThanOrEqualTo(20);
+    RegressionCheck.Outcome good = gate.check(List.of(same), source(10).load(List.of(same)).set(), "history");
+    assertThat(good.comparisons()).hasSize(25).allSatisfy(c -> assertThat(c.comparison().verdict())
+        .isNotIn(Verdict.SLOWER, Verdict.FASTER));
+    assertThat(good.violations()).isEmpty();
+  }
+
+  /**
    * Memory against the history by the baseline file's rule (MemoryCheck): a doubled allocation is MORE MEMORY, an
    * unchanged one passes; runs flagged throttled, shared or contended count for the memory on both sides, since a
    * slow or shared device does not make a call allocate more; a case whose every stored run was flagged is compared
@@ -209,15 +268,15 @@ class HistoryBaselineSourceTest {
     assertThat(two.runs()).extracting(x -> x.runId()).containsExactly("main-0", "main-2", "main-4");
     assertThat(two.memory()).hasSize(6).allSatisfy(m -> assertThat(m.get("allocatedBytesPerCall")).isBetween(4016.0,
         4016.06));
-    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case has only runs flagged throttled, shared "
-        + "or contended: its memory is compared, its time is not (" + first + ")"));
+    assertThat(loaded.notes()).anySatisfy(n -> assertThat(n).contains("1 case has only runs flagged without a measured "
+        + "bound (a throttled or shared GPU): its memory is compared, its time is not (" + first + ")"));
     assertThat(out.violations()).singleElement().satisfies(v -> assertThat(v.message()).isEqualTo(first
         + ": MORE MEMORY than the baseline: allocatedBytesPerCall 3.922 KiB → 7.867 KiB (+100.6%), allowed ±1.039 KiB "
         + "(1% + 1024 B a trial over its calls)"));
     assertThat(out.comparisons()).extracting(RegressionCheck.CaseComparisonEntry::caseId).doesNotContain(first)
         .contains(second);
     assertThat(out.warnings()).contains(first + ": time not compared: every baseline run of it was flagged "
-        + "throttled, shared or contended; its memory was compared");
+        + "without a measured bound (a throttled or shared GPU); its memory was compared");
 
     RunResult same = run(model, "next", 7, c -> allocating(c, 4016.03));
     assertThat(gate.check(List.of(same), source(10).load(List.of(same)).set(), "history").violations()).isEmpty();

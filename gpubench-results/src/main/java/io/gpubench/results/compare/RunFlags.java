@@ -32,10 +32,14 @@ public final class RunFlags {
    * @return the flags, empty when the case was not flagged
    */
   public static List<String> deviceStateFlags(CaseResult c) {
+    return deviceStateFlags(c.flags(), c.telemetry());
+  }
+
+  private static List<String> deviceStateFlags(List<Flag> flags, Telemetry t) {
     Map<String, String> byCode = new LinkedHashMap<>();
-    for (Flag f : c.flags()) {
+    for (Flag f : flags) {
       if (f.aboutDeviceState()) {
-        byCode.putIfAbsent(f.code(), label(f, c.telemetry()));
+        byCode.putIfAbsent(f.code(), label(f, t));
       }
     }
     return List.copyOf(byCode.values());
@@ -49,17 +53,29 @@ public final class RunFlags {
    * @return the flags, empty when there are none
    */
   public static List<String> comparisonFlags(CaseResult c) {
-    List<String> flags = new ArrayList<>(deviceStateFlags(c));
-    for (Flag f : c.flags()) {
+    return comparisonFlags(c.flags(), c.telemetry());
+  }
+
+  /**
+   * The labels of {@link #comparisonFlags(CaseResult)} from a case's flags alone, as a store keeps them: the details
+   * of a throttled or shared GPU are then the flags' own rather than the telemetry's.
+   *
+   * @param flags the case's flags
+   * @param t its telemetry, or null where it is not at hand
+   * @return the labels, empty when there are none
+   */
+  public static List<String> comparisonFlags(List<Flag> flags, Telemetry t) {
+    List<String> labels = new ArrayList<>(deviceStateFlags(flags, t));
+    for (Flag f : flags) {
       if (f.boundsComparison() && !f.aboutDeviceState()) {
         String label = "forks disagree" + (f.slowdown() == null ? ""
             : String.format(java.util.Locale.ROOT, " (%.2fx)", f.slowdown()));
-        if (!flags.contains(label)) {
-          flags.add(label);
+        if (!labels.contains(label)) {
+          labels.add(label);
         }
       }
     }
-    return List.copyOf(flags);
+    return List.copyOf(labels);
   }
 
   /**
@@ -71,8 +87,18 @@ public final class RunFlags {
    * @return the factor
    */
   public static double bothWaysSpread(CaseResult c) {
+    return bothWaysSpread(c.flags());
+  }
+
+  /**
+   * {@link #bothWaysSpread(CaseResult)} from a case's flags.
+   *
+   * @param flags the flags
+   * @return the factor
+   */
+  public static double bothWaysSpread(List<Flag> flags) {
     double spread = 1;
-    for (Flag f : c.flags()) {
+    for (Flag f : flags) {
       if (f.boundsComparison() && f.boundsBothWays()) {
         spread *= f.slowdown() == null ? Double.POSITIVE_INFINITY : f.slowdown();
       }
@@ -88,8 +114,18 @@ public final class RunFlags {
    * @return the slowdown
    */
   public static double deviceStateSlowdown(CaseResult c) {
+    return deviceStateSlowdown(c.flags());
+  }
+
+  /**
+   * {@link #deviceStateSlowdown(CaseResult)} from a case's flags.
+   *
+   * @param flags the flags
+   * @return the slowdown
+   */
+  public static double deviceStateSlowdown(List<Flag> flags) {
     double slowdown = 1;
-    for (Flag f : c.flags()) {
+    for (Flag f : flags) {
       if (f.aboutDeviceState()) {
         slowdown *= f.slowdown() == null ? Double.POSITIVE_INFINITY : f.slowdown();
       }

@@ -2,6 +2,7 @@ package io.gpubench.results.compare;
 
 import io.gpubench.api.result.CaseResult;
 import io.gpubench.api.result.CaseStatus;
+import io.gpubench.api.result.Flag;
 import io.gpubench.api.result.Timing;
 import io.gpubench.api.result.Trial;
 import java.util.Arrays;
@@ -84,6 +85,21 @@ public record RunSamples(String runId, String clock, double[] values, List<Strin
    */
   public RunSamples(String runId, String clock, double[] values, List<String> flags) {
     this(runId, clock, values, flags, flags == null || flags.isEmpty() ? 1 : Double.POSITIVE_INFINITY);
+  }
+
+  /**
+   * A case's samples as a store keeps them, bounded by the case's flags as {@link #of(String, CaseResult)} bounds a
+   * results file's: the labels, the device state's slowdown and the forks' spread, all from the flags.
+   *
+   * @param runId the run's id
+   * @param clock the samples' clock
+   * @param values the samples
+   * @param flags every flag of the case, in its order
+   * @return the samples
+   */
+  public static RunSamples stored(String runId, String clock, double[] values, List<Flag> flags) {
+    return new RunSamples(runId, clock, values, RunFlags.comparisonFlags(flags, null),
+        RunFlags.deviceStateSlowdown(flags), RunFlags.bothWaysSpread(flags));
   }
 
   /**
