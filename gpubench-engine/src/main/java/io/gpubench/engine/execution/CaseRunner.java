@@ -94,6 +94,9 @@ public final class CaseRunner implements AutoCloseable {
       }
       callsPerTrial = o.result().timing().callsPerTrial();
       batchCalls = o.result().timing().batchCalls();
+      if (i == 1) {
+        choices.secondFork(outcomes.get(0).result(), o.result());
+      }
       if (i == 0 && forks > 1 && !declared) {
         String one = choices.oneFork(spec, o.result(), o.steadyAtOnce(), forks);
         if (one != null) {

@@ -33,6 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *       second fork of the same compiled loop narrows a noisy interval, it does not find another outcome (of 1,000
  *       cases of an empty call, 709 took the default second fork, 541 of them after a first fork that stopped on a
  *       plateau, and every pair agreed).
+ *   <li><b>Contention that outlasts a fork</b>: a first fork flagged {@code contended} (its slowdown measured) takes
+ *       the default second fork, whose trials may run on a quiet core, unless the second forks of the run's last
+ *       {@value #CONTENDED_ALIKE} cases contended so were contended as well: on such a runner (two vCPUs of one core,
+ *       where the build never leaves the sibling idle) another fork is contended alike, and a case otherwise kept to
+ *       one fork (steady at once, its workload's forks agreed) keeps to it; the gate bounds it by the slowdown
+ *       measured. One second fork of a contended case that ran clean takes the rule back.
  *   <li><b>Long calls</b>: from {@value #LONG_CALL_NANOS} ns a call (a training step of a model, a large native
  *       kernel) the call's own work dominates its time, a second JVM repeats the case's first call and warm-up (tens
  *       of seconds for a model), and the few trials a budget allows make a between-fork interval wide anyway.
@@ -47,8 +53,17 @@ final class ForkChoices {
   /** The fewest forks that make a majority outcome the case's figure can stand on. */
   static final int MAJORITY_FORKS = 3;
 
+  /**
+   * How many cases in a row whose first fork was contended must have had a contended second fork before a contended
+   * case keeps to one fork.
+   */
+  static final int CONTENDED_ALIKE = 3;
+
   // Workloads (class, workload, device) whose forks agreed in this run.
   private final Set<String> agreed = ConcurrentHashMap.newKeySet();
+  // The latest cases whose first fork was contended, in a row, whose second fork was contended too.
+  private final java.util.concurrent.atomic.AtomicInteger contendedAlike =
+      new java.util.concurrent.atomic.AtomicInteger();
   // What the last fork measured in a fresh worker took, its start included.
   private volatile double freshForkSeconds;
 
@@ -64,14 +79,45 @@ final class ForkChoices {
           + " profile (@Fork(forks) or gpubench.forks to measure in more)", forks,
           Figures.duration(r.timing().primary().median()));
     }
-    if (steadyAtOnce && agreed.contains(workloadKey(spec)) && r.flags().stream().allMatch(ForkChoices::aboutNoise)) {
+    if (!steadyAtOnce || !agreed.contains(workloadKey(spec))) {
+      return null;
+    }
+    boolean contended = slowdown(r) != null;
+    boolean alike = contendedAlike.get() >= CONTENDED_ALIKE;
+    if (r.flags().stream().allMatch(f -> aboutNoise(f) || (alike && measuredContention(f)))) {
       return String.format(Locale.ROOT, "; measured in one fork, not the default %d: steady at once (its"
-          + " trial loop compiled by the workload's earlier cases in this worker, whose forks agreed)%s"
+          + " trial loop compiled by the workload's earlier cases in this worker, whose forks agreed)%s%s"
           + " (@Fork(forks) or gpubench.forks to measure in more)", forks,
           r.timing().stop() == StopReason.TARGET_REACHED ? " and timed to its target"
-              : ", its interval from this fork's trials");
+              : ", its interval from this fork's trials",
+          contended ? String.format(Locale.ROOT, "; contended, as the second forks of the last %d contended cases"
+              + " were: another fork would run contended alike, and the gate bounds this one by its measured"
+              + " slowdown", contendedAlike.get()) : "");
     }
     return null;
+  }
+
+  /**
+   * Records what a case's second fork found where its first was contended (its slowdown measured): contended as
+   * well, or on a quiet core. Only a run of such cases in a row counts ({@link #CONTENDED_ALIKE}).
+   *
+   * @param first the first fork's result
+   * @param second the second fork's result
+   */
+  void secondFork(CaseResult first, CaseResult second) {
+    if (slowdown(first) == null) {
+      return;
+    }
+    if (slowdown(second) != null) {
+      contendedAlike.incrementAndGet();
+    } else {
+      contendedAlike.set(0);
+    }
+  }
+
+  // A contended core whose slowdown the probe measured: the gate bounds a run by it.
+  private static boolean measuredContention(io.gpubench.api.result.Flag f) {
+    return f.code().equals(io.gpubench.api.result.Flag.CONTENDED) && f.slowdown() != null && f.slowdown() > 1;
   }
 
   /**
@@ -82,7 +128,8 @@ final class ForkChoices {
    * call, timed in 3 ms of trials each, some 55 were flagged trending (a few percent between the first and the last
    * third) and each took a second fork in another worker, about 75 ms. The flag stays on the case. A device-state
    * flag (a contended core, a throttled GPU) leaves the figure to the next fork's trials: those take the default
-   * forks.
+   * forks, but for a contended core whose contention outlasted the second forks of the last cases (the class
+   * comment).
    */
   private static boolean aboutNoise(io.gpubench.api.result.Flag f) {
     return f.code().equals(io.gpubench.api.result.Flag.WIDE_PLATEAU)
@@ -198,8 +245,12 @@ final class ForkChoices {
 
   /** A fork's measured contention slowdown, or null where it was not flagged contended with one. */
   private static Double slowdown(CaseDriver.Outcome o) {
-    return o.result().flags().stream().filter(f -> f.code().equals(io.gpubench.api.result.Flag.CONTENDED))
-        .map(io.gpubench.api.result.Flag::slowdown).filter(s -> s != null && s > 1).findFirst().orElse(null);
+    return slowdown(o.result());
+  }
+
+  private static Double slowdown(CaseResult r) {
+    return r.flags().stream().filter(ForkChoices::measuredContention).map(io.gpubench.api.result.Flag::slowdown)
+        .findFirst().orElse(null);
   }
 
   /**

@@ -79,6 +79,32 @@ class ForkChoicesTest {
   }
 
   @Test
+  void aContendedCaseKeepsToOneForkOnceTheLastContendedCasesSecondForksWereContendedAlike() {
+    ForkChoices choices = new ForkChoices();
+    CaseSpec spec = spec(5);
+    choices.agreed(spec);
+    CaseResult contended = timed(0.2, 1.8).result();
+    CaseResult clean = timed(0.11, null).result();
+    assertThat(choices.oneFork(spec, contended, true, 2)).as("the next fork's trials may be clean").isNull();
+
+    choices.secondFork(contended, timed(0.21, 1.9).result());
+    choices.secondFork(clean, clean);
+    choices.secondFork(contended, timed(0.2, 1.7).result());
+    assertThat(choices.oneFork(spec, contended, true, 2)).as("two contended second forks: not yet").isNull();
+    choices.secondFork(contended, timed(0.19, 1.75).result());
+    assertThat(choices.oneFork(spec, contended, true, 2)).contains("measured in one fork, not the default 2: steady "
+        + "at once", "contended, as the second forks of the last 3 contended cases were: another fork would run "
+        + "contended alike, and the gate bounds this one by its measured slowdown");
+    assertThat(choices.oneFork(spec, contended, false, 2)).as("not steady at once").isNull();
+    assertThat(choices.oneFork(spec, fork(StopReason.PLATEAU, 0.01, Flag.CONTENDED).result(), true, 2))
+        .as("contended with no slowdown measured: nothing bounds it").isNull();
+    assertThat(choices.oneFork(spec, fork(StopReason.PLATEAU, 0.01, Flag.THROTTLED).result(), true, 2)).isNull();
+
+    choices.secondFork(contended, clean);
+    assertThat(choices.oneFork(spec, contended, true, 2)).as("a contended case's second fork ran clean").isNull();
+  }
+
+  @Test
   void trialsAtAnotherLevelThanTheWarmUpSettledOnAreNoEvidenceOfSteadyAtOnce() {
     // the gate's figures: a histogram settled at 17.0 µs a call, then timed every trial at ~53 µs
     assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {53_100, 53_290, 53_400, 52_900})).isFalse();
