@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How many forks a case is measured in, beyond the device's default, decided from what the forks measured:
@@ -62,8 +63,7 @@ final class ForkChoices {
   // Workloads (class, workload, device) whose forks agreed in this run.
   private final Set<String> agreed = ConcurrentHashMap.newKeySet();
   // The latest cases whose first fork was contended, in a row, whose second fork was contended too.
-  private final java.util.concurrent.atomic.AtomicInteger contendedAlike =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger contendedAlike = new AtomicInteger();
   // What the last fork measured in a fresh worker took, its start included.
   private volatile double freshForkSeconds;
 

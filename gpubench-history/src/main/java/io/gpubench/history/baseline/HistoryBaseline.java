@@ -1,5 +1,6 @@
 package io.gpubench.history.baseline;
 
+import io.gpubench.results.compare.RunSamples;
 import java.util.List;
 import java.util.Map;
 
@@ -71,36 +72,34 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
   /**
    * One baseline run of a case.
    *
-   * @param runId the run
+   * @param samples its samples with the flags a comparison bounds them by, as {@link RunSamples#stored} reads them
+   *     (clean, or flagged with a measured bound: a run whose flags measured none never times a case)
    * @param finishedAt when it finished (or started), ISO-8601
    * @param commit its commit, or null
-   * @param samples the per-call time of every trial, ns
    * @param memory its memory figures by {@link io.gpubench.results.compare.MemoryFigure} name, bytes; empty where it
    *     is not one of the memory's runs or measured none
-   * @param flags the flags a comparison bounds it by ({@code contended CPU (1.74x slower)}, {@code forks disagree
-   *     (1.30x)}); empty for a clean run
-   * @param slowdown the slowdown its device-state flags measured: 1 without such flags, finite (a run whose flags
-   *     measured none is never a baseline run of the times)
-   * @param spread the ratio of its forks' levels where they disagreed, 1 otherwise
    */
-  public record BaselineRun(String runId, String finishedAt, String commit, double[] samples,
-      Map<String, Double> memory, List<String> flags, double slowdown, double spread) {
+  public record BaselineRun(RunSamples samples, String finishedAt, String commit, Map<String, Double> memory) {
 
     /**
      * Copies.
      *
-     * @param runId run
+     * @param samples samples
      * @param finishedAt finished
      * @param commit commit
-     * @param samples samples
      * @param memory memory figures
-     * @param flags flags
-     * @param slowdown slowdown
-     * @param spread spread
      */
     public BaselineRun {
       memory = Map.copyOf(memory);
-      flags = List.copyOf(flags);
+    }
+
+    /**
+     * The run's id.
+     *
+     * @return the id
+     */
+    public String runId() {
+      return samples.runId();
     }
 
     /**
@@ -109,7 +108,7 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
      * @return true for a clean run
      */
     public boolean clean() {
-      return flags.isEmpty();
+      return samples.flags().isEmpty();
     }
   }
 

@@ -97,7 +97,6 @@ public final class BaselineReader {
     List<Figure> memory = Figure.memoryFigures();
     String memoryColumns = memory.stream().map(f -> ", " + f.column()).collect(java.util.stream.Collectors.joining());
     Map<String, Builder> cases = new LinkedHashMap<>();
-    long order = 0;
     for (int from = 0; from < candidates.size() && !allFull(cases, q); from += BATCH) {
       List<Candidate> batch = candidates.subList(from, Math.min(candidates.size(), from + BATCH));
       Map<Long, Candidate> byKey = new HashMap<>();
@@ -146,17 +145,19 @@ public final class BaselineReader {
         String clock = row[2] == null ? "host" : (String) row[2];
         RunSamples s = RunSamples.stored(run.runId(), clock, Samples.unpack((byte[]) row[4]),
             flags.getOrDefault((Long) row[0], Map.of()).getOrDefault(caseId, List.of()));
-        HistoryBaseline.BaselineRun r = new HistoryBaseline.BaselineRun(run.runId(), run.finishedAt(), run.commit(),
-            s.values(), forMemory ? values : Map.of(), s.flags(), s.slowdown(), s.spread());
+        HistoryBaseline.BaselineRun r = new HistoryBaseline.BaselineRun(s, run.finishedAt(), run.commit(),
+            forMemory ? values : Map.of());
         HistoryBaseline.MemoryRun m = forMemory ? new HistoryBaseline.MemoryRun(run.runId(), run.finishedAt(), values)
             : null;
         b.flagged += timed && !r.clean() ? 1 : 0;
         b.newestClock = b.newestClock == null ? clock : b.newestClock;
         // The newest run's clock decides among each kind; older runs on another clock could not be compared with it.
-        Kept kept = new Kept(order++, r, m);
-        if (!timed || (r.clean() ? !b.clean.take(kept, clock, q.runs()) : !s.bounded()
-            || !b.bounded.take(kept, clock, q.runs()))) {
-          b.memoryOnly.add(kept);
+        // A run whose flags measured no bound (a throttled or shared GPU) is of no kind: memory only.
+        Kept kept = new Kept(r, m);
+        Runs kind = r.clean() ? b.clean : s.bounded() ? b.bounded : null;
+        boolean taken = timed && kind != null && kind.take(kept, clock, q.runs());
+        if (taken || m != null) {
+          b.read.add(kept);
         }
       }
     }
@@ -166,14 +167,10 @@ public final class BaselineReader {
       Builder b = e.getValue();
       // Clean runs where the case has any, as a comparison takes a baseline file's; else the bounded flagged ones.
       Runs timing = !b.clean.runs.isEmpty() ? b.clean : b.bounded;
-      List<Kept> memoryOnly = new ArrayList<>(b.memoryOnly);
-      if (timing == b.clean) {
-        memoryOnly.addAll(b.bounded.runs);
-      }
-      memoryOnly.sort(java.util.Comparator.comparingLong(Kept::order));
-      List<HistoryBaseline.MemoryRun> memoryRuns = memoryOnly.stream().map(Kept::memory)
-          .filter(java.util.Objects::nonNull).toList();
       List<HistoryBaseline.BaselineRun> runs = timing.runs.stream().map(Kept::run).toList();
+      // The memory's other runs: every run read for it that does not time the case, newest first.
+      List<HistoryBaseline.MemoryRun> memoryRuns = b.read.stream().filter(k -> !timing.runs.contains(k))
+          .map(Kept::memory).filter(java.util.Objects::nonNull).toList();
       flaggedLeftOut += b.flagged - (timing == b.bounded ? runs.size() : 0);
       if (!runs.isEmpty() || !memoryRuns.isEmpty()) {
         out.put(e.getKey(), new HistoryBaseline.CaseBaseline(e.getKey(), timing.clock != null ? timing.clock
@@ -270,8 +267,25 @@ public final class BaselineReader {
     return notes;
   }
 
-  // A run of a case as read, in the order read (newest first), with its memory where it is one of the memory's runs.
-  private record Kept(long order, HistoryBaseline.BaselineRun run, HistoryBaseline.MemoryRun memory) {}
+  // A run of a case as read, with its memory where it is one of the memory's runs. Compared by identity: two reads
+  // are two runs, and the run's samples are an array.
+  private static final class Kept {
+    final HistoryBaseline.BaselineRun run;
+    final HistoryBaseline.MemoryRun memory;
+
+    Kept(HistoryBaseline.BaselineRun run, HistoryBaseline.MemoryRun memory) {
+      this.run = run;
+      this.memory = memory;
+    }
+
+    HistoryBaseline.BaselineRun run() {
+      return run;
+    }
+
+    HistoryBaseline.MemoryRun memory() {
+      return memory;
+    }
+  }
 
   // The runs of one kind (clean, or flagged with a measured bound) that may time a case: the newest, on one clock.
   private static final class Runs {
@@ -294,6 +308,7 @@ public final class BaselineReader {
     int flagged;
     final Runs clean = new Runs();
     final Runs bounded = new Runs();
-    final List<Kept> memoryOnly = new ArrayList<>();
+    // Every run read that times the case or holds memory figures, newest first.
+    final List<Kept> read = new ArrayList<>();
   }
 }

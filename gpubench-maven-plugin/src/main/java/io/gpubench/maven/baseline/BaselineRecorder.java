@@ -75,10 +75,7 @@ public final class BaselineRecorder {
             }
           }
         }
-        BaselineRun r = new BaselineRun(run.runId(), run.finishedAt(), run.environment().gitRevision(),
-            java.util.Arrays.stream(s.values()).boxed().toList(), s.median(), flags,
-            flags.isEmpty() || !s.bounded() ? null : s.slowdown(), s.spread() == 1 || !s.bounded() ? null
-                : s.spread(), memory(c));
+        BaselineRun r = BaselineRun.of(s, run.finishedAt(), run.environment().gitRevision(), memory(c));
         BaselineCase one = new BaselineCase(c.id(), s.clock(), List.of(r));
         cases.merge(c.id(), one, (old, now) -> old.plus(now, Integer.MAX_VALUE));
       }

@@ -114,6 +114,23 @@ public record BaselineRun(
   }
 
   /**
+   * A run of a case's samples as a baseline records it: its flags, and the slowdown and spread they measured where
+   * they bound it (a run whose flags measured nothing is recorded with its flags alone, and bounds nothing).
+   *
+   * @param s the samples, with their flags
+   * @param recordedAt when the run finished
+   * @param gitRevision its git revision, or null
+   * @param memory its memory figures, by name
+   * @return the run
+   */
+  public static BaselineRun of(io.gpubench.results.compare.RunSamples s, String recordedAt, String gitRevision,
+      java.util.Map<String, Double> memory) {
+    boolean bounds = !s.flags().isEmpty() && s.bounded();
+    return new BaselineRun(s.runId(), recordedAt, gitRevision, java.util.Arrays.stream(s.values()).boxed().toList(),
+        s.median(), s.flags(), bounds ? s.slowdown() : null, bounds && s.spread() != 1 ? s.spread() : null, memory);
+  }
+
+  /**
    * The slowdown a comparison bounds this run by: 1 when clean, the measured one, or {@code +∞} where its flags
    * measured none.
    *

@@ -17,11 +17,9 @@ import io.gpubench.maven.baseline.EnvironmentBaseline;
 import io.gpubench.maven.baseline.MemoryRun;
 import io.gpubench.maven.gate.BaselineSource;
 import io.gpubench.results.compare.Fingerprint;
-import io.gpubench.results.compare.Intervals;
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -104,9 +102,7 @@ public record HistoryBaselineSource(StoreLocation location, Credentials credenti
       for (int i = c.runs().size() - 1; i >= 0; i--) {
         HistoryBaseline.BaselineRun r = c.runs().get(i);
         // A flagged run carries what its flags measured, as the baseline goal records one into a file.
-        oldestFirst.add(new BaselineRun(r.runId(), r.finishedAt(), r.commit(),
-            Arrays.stream(r.samples()).boxed().toList(), Intervals.median(r.samples()), r.flags(),
-            r.clean() ? null : r.slowdown(), r.spread() == 1 ? null : r.spread(), r.memory()));
+        oldestFirst.add(BaselineRun.of(r.samples(), r.finishedAt(), r.commit(), r.memory()));
         latest = latest == null || (r.finishedAt() != null && r.finishedAt().compareTo(latest) > 0) ? r.finishedAt()
             : latest;
       }
