@@ -268,7 +268,7 @@ final class ForkChoices {
     double[] medians = medians(Forks.headlineSamples(timings(outcomes)));
     double fastest = java.util.Arrays.stream(medians).min().orElse(0);
     double slowest = java.util.Arrays.stream(medians).max().orElse(0);
-    return slowest - fastest < StoppingRule.RESOLUTION_NANOS;
+    return StoppingRule.belowResolution(slowest, fastest);
   }
 
   /** Each fork's median, on the case's headline clock. */
@@ -328,7 +328,10 @@ final class ForkChoices {
    * the last warm-up round's time per call, either way (host-timed trials of a warm cache, which time the same loop
    * as the rounds). A case steady at once whose trials did not is measured in the default forks: of 750 cases of a
    * gate's figures, one histogram settled at 17.0 µs a call and timed all its trials at 53.3 µs, unflagged, in its
-   * one fork, and read as a regression of 200%.
+   * one fork, and read as a regression of 200%. Times that differ by less than the harness resolves
+   * ({@link StoppingRule#belowResolution}) are one level whatever their ratio: of 1,000 cases of an empty call on a
+   * 2-vCPU VM whose pace moved with the host's, 188 had trials at 0.45–0.8 times the last round's 0.25–0.4 ns
+   * (a round of a few batches, unscreened for contention) and took a second fork for it.
    *
    * @param warmupPerCallNanos the last round's median time per call
    * @param trials the trials' times per call
@@ -338,8 +341,10 @@ final class ForkChoices {
     if (trials.length == 0 || !(warmupPerCallNanos > 0)) {
       return true;
     }
-    double ratio = SampleStatistics.median(trials) / warmupPerCallNanos;
-    return ratio <= LEVEL_RATIO && ratio >= 1 / LEVEL_RATIO;
+    double median = SampleStatistics.median(trials);
+    double ratio = median / warmupPerCallNanos;
+    return (ratio <= LEVEL_RATIO && ratio >= 1 / LEVEL_RATIO)
+        || StoppingRule.belowResolution(median, warmupPerCallNanos);
   }
 
   /** How far a fork's trials may be from its warm-up's last round and still count as the same level. */

@@ -157,6 +157,18 @@ public final class StoppingRule {
     return median * relativeHalfWidth <= RESOLUTION_NANOS;
   }
 
+  /**
+   * Whether two times per call differ by less than the harness resolves ({@link #RESOLUTION_NANOS}): whatever their
+   * ratio, such times are two readings of the harness's own loop, not two levels of the code it calls.
+   *
+   * @param aNanos a time per call
+   * @param bNanos another
+   * @return true where the difference is below the resolution
+   */
+  public static boolean belowResolution(double aNanos, double bNanos) {
+    return Math.abs(aNanos - bNanos) < RESOLUTION_NANOS;
+  }
+
   private String figures(double hw, int n, double timedSeconds) {
     // not String.format: a worker words its rule's decision for every case (see Decimals)
     return "±" + Decimals.fixed(hw * 100, 2) + "% (target ±" + Decimals.fixed(target * 100, 2) + "%) after " + n

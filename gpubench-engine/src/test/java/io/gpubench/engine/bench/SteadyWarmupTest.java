@@ -98,6 +98,16 @@ class SteadyWarmupTest {
     assertThat(w.steady()).isTrue();
     assertThat(w.atOnce()).isTrue();
 
+    // an empty call: a compilation beside the first round, which read 0.33 ns against the last's 0.20 ns (1.65x) —
+    // less than the harness resolves, so as fast; 0.60 → 0.30 ns (0.30 ns apart) is not
+    FakeRounds empty = new FakeRounds(0.33, 0.20, 1, 1);
+    Steps.Settled e = empty.settle(new Steps.SettleRequest(10, 0, 0.2, 500_000, false, Steps.Reserve.NONE));
+    assertThat(e.steady()).isTrue();
+    assertThat(e.atOnce()).isTrue();
+    FakeRounds resolved = new FakeRounds(0.60, 0.30, 1, 1);
+    assertThat(resolved.settle(new Steps.SettleRequest(10, 0, 0.3, 500_000, false, Steps.Reserve.NONE)).atOnce())
+        .isFalse();
+
     // something else compiled in the first round, and the calls ran as fast then as at the end
     FakeRounds otherCode = new FakeRounds(50, 50, 0, 1);
     assertThat(otherCode.settle(new Steps.SettleRequest(10, 0, 50, 2_000, false, Steps.Reserve.NONE)).atOnce())

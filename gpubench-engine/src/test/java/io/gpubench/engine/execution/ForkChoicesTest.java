@@ -113,6 +113,10 @@ class ForkChoicesTest {
         .as("a few slow trials do not move the median").isTrue();
     assertThat(ForkChoices.atWarmupLevel(17_000, new double[] {20_500, 20_800, 21_000}))
         .as("within 1.25x either way").isTrue();
+    // an empty call: a round of a few batches at 0.40 ns, trials at 0.22 ns (0.55x): less than the harness resolves
+    assertThat(ForkChoices.atWarmupLevel(0.40, new double[] {0.22, 0.23, 0.21})).as("below the resolution").isTrue();
+    assertThat(ForkChoices.atWarmupLevel(0.40, new double[] {0.66, 0.70, 0.68}))
+        .as("1.7x and 0.28 ns apart: a level the harness resolves").isFalse();
     assertThat(ForkChoices.atWarmupLevel(0, new double[] {1})).as("nothing to compare").isTrue();
     assertThat(ForkChoices.atWarmupLevel(17_000, new double[0])).isTrue();
   }
