@@ -112,6 +112,37 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
    * @return the change points, by index
    */
   public List<ChangePoint> detect(double[] values, Predicate<ChangePoint> large) {
+    return detect(values, (cp, from, to) -> large.test(cp));
+  }
+
+  /**
+   * A caller's rule for whether a change point holds, seen with the stretches either side of it: the values
+   * {@code [from, index)} before it and {@code [index, to)} after, up to its neighbours.
+   */
+  @FunctionalInterface
+  public interface Holds {
+    /**
+     * Whether the change point holds.
+     *
+     * @param cp the change point, as the values show it
+     * @param from the first index of the stretch before it
+     * @param to one past the last index of the stretch after it
+     * @return true to keep it
+     */
+    boolean test(ChangePoint cp, int from, int to);
+  }
+
+  /**
+   * The change points of a series, with a rule of the caller's that sees each change point's stretches: in the
+   * merge, while a change point fails the rule, the one with the smallest relative shift among those is dropped and
+   * its neighbours are tested again. Series of flagged times use it to test a shift with the flagged points taken at
+   * their best ({@link Change}).
+   *
+   * @param values the series, in order
+   * @param holds whether a change point holds
+   * @return the change points, by index
+   */
+  public List<ChangePoint> detect(double[] values, Holds holds) {
     if (values.length < Math.max(4, 2 * minRun)) {
       return List.of();
     }
@@ -135,7 +166,25 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
       start = Math.max(last, start + step);
     }
     weak.sort(Comparator.naturalOrder());
-    return merge(values, weak, large);
+    return merge(values, weak, holds);
+  }
+
+  /**
+   * Tests two stretches as the merge tests a change point between them, with this detector's test, level and
+   * smallest shift: the change point they make, or null where it is not significant or smaller than
+   * {@code minMagnitude}.
+   *
+   * @param before the values before (logarithms)
+   * @param after the values after
+   * @return the change point at {@code before.length}, or null
+   */
+  public ChangePoint significant(double[] before, double[] after) {
+    double[] z = new double[before.length + after.length];
+    System.arraycopy(before, 0, z, 0, before.length);
+    System.arraycopy(after, 0, z, before.length, after.length);
+    ChangePoint cp = new ChangePoint(before.length, mean(z, 0, before.length), mean(z, before.length, z.length),
+        test(z, 0, before.length, z.length));
+    return cp.pValue() < maxPValue && cp.magnitude() >= minMagnitude ? cp : null;
   }
 
   // Divisive search within one window: split the stretch whose best candidate is strongest, while it is significant.
@@ -169,14 +218,21 @@ public record ChangePointDetector(int window, double maxPValue, double minMagnit
     }
   }
 
-  private List<ChangePoint> merge(double[] z, List<Integer> weak, Predicate<ChangePoint> large) {
+  private List<ChangePoint> merge(double[] z, List<Integer> weak, Holds holds) {
     List<Integer> points = new ArrayList<>(weak);
     while (!points.isEmpty()) {
       List<ChangePoint> stats = stats(z, points);
       ChangePoint weakest = stats.stream().max(Comparator.comparingDouble(ChangePoint::pValue)).orElseThrow();
       if (weakest.pValue() < maxPValue) {
-        Optional<ChangePoint> small = stats.stream().filter(large.negate())
-            .min(Comparator.comparingDouble(ChangePoint::magnitude));
+        List<ChangePoint> failing = new ArrayList<>();
+        for (int i = 0; i < stats.size(); i++) {
+          int from = i == 0 ? 0 : points.get(i - 1);
+          int to = i + 1 == points.size() ? z.length : points.get(i + 1);
+          if (!holds.test(stats.get(i), from, to)) {
+            failing.add(stats.get(i));
+          }
+        }
+        Optional<ChangePoint> small = failing.stream().min(Comparator.comparingDouble(ChangePoint::magnitude));
         if (small.isEmpty()) {
           return stats;
         }

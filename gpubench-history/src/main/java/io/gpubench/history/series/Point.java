@@ -17,9 +17,13 @@ import java.util.List;
  * @param samples the per-call times of every trial, ns, for comparisons (empty when not loaded)
  * @param callsPerTrial the calls of each of the run's trials (the allocation figure's allowance spreads a trial's
  *     bookkeeping over them), or 0 where unknown
+ * @param slowdown how many times slower than at speed the device's state made this time, as the flags that set it
+ *     aside measured it: 1 for a point none set aside, the product of their measured slowdowns (a contended core's,
+ *     by the CPU's probe), {@code +∞} where one measured nothing (a throttled or shared GPU without a factor) or sets
+ *     the point aside for another reason ({@code not-steady})
  */
 public record Point(RunInfo run, String status, String clock, double value, double low, double high,
-    List<String> flags, double[] samples, int callsPerTrial) {
+    List<String> flags, double[] samples, int callsPerTrial, double slowdown) {
 
   /**
    * Copies the flags.
@@ -33,6 +37,7 @@ public record Point(RunInfo run, String status, String clock, double value, doub
    * @param flags flags
    * @param samples samples
    * @param callsPerTrial calls per trial
+   * @param slowdown the measured slowdown of the flags that set it aside
    */
   public Point {
     flags = List.copyOf(flags);
@@ -47,6 +52,21 @@ public record Point(RunInfo run, String status, String clock, double value, doub
    * @return true for a clean point
    */
   public boolean clean() {
-    return flags.isEmpty() && "PASSED".equals(status) && value >= 0 && Double.isFinite(value);
+    return flags.isEmpty() && passed();
+  }
+
+  /**
+   * Whether the point is clean or set aside only by flags that measured how much slower they made it
+   * ({@link #slowdown()} finite): a time a change point may stand on where it holds with the point taken at its best
+   * ({@link io.gpubench.history.changes.Change}).
+   *
+   * @return true for a clean point or one bounded by its flags
+   */
+  public boolean bounded() {
+    return Double.isFinite(slowdown) && passed();
+  }
+
+  private boolean passed() {
+    return "PASSED".equals(status) && value >= 0 && Double.isFinite(value);
   }
 }

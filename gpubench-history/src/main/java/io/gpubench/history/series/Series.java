@@ -39,4 +39,13 @@ public record Series(String caseId, String displayName, String testbed, String b
   public List<Point> clean() {
     return points.stream().filter(Point::clean).toList();
   }
+
+  /**
+   * The points that are clean or bounded by their flags' measured slowdown ({@link Point#bounded()}), in order.
+   *
+   * @return those points
+   */
+  public List<Point> bounded() {
+    return points.stream().filter(Point::bounded).toList();
+  }
 }

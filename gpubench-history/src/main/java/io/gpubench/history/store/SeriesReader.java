@@ -1,9 +1,11 @@
 package io.gpubench.history.store;
 
+import io.gpubench.api.result.Flag;
 import io.gpubench.history.series.Point;
 import io.gpubench.history.series.RunInfo;
 import io.gpubench.history.series.Series;
 import io.gpubench.history.series.SeriesQuery;
+import io.gpubench.results.compare.RunFlags;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,7 +49,7 @@ public final class SeriesReader {
       where.append(" AND r.branch = ?");
       params.add(q.branch());
     }
-    Map<String, List<String>> flags = flags(c, where.toString(), params, q.figure().setAsideBy());
+    Map<String, List<Flag>> flags = flags(c, where.toString(), params, q.figure().setAsideBy());
     Map<String, RunInfo> runs = new HashMap<>();
     Map<String, Builder> series = new LinkedHashMap<>();
     String figure = q.figure().column();
@@ -77,9 +79,11 @@ public final class SeriesReader {
           double value = number(rs, "figure_value");
           double low = time ? number(rs, "median_low_ns") : Double.NaN;
           double high = time ? number(rs, "median_high_ns") : Double.NaN;
+          List<Flag> set = flags.getOrDefault(runId + "\n" + caseId, List.of());
           b.points.add(new Point(run, rs.getString("status"), rs.getString("clock"), value, low, high,
-              flags.getOrDefault(runId + "\n" + caseId, List.of()),
-              q.withSamples() ? Samples.unpack(rs.getBytes("samples")) : null, rs.getInt("calls_per_trial")));
+              set.stream().map(SeriesReader::words).toList(),
+              q.withSamples() ? Samples.unpack(rs.getBytes("samples")) : null, rs.getInt("calls_per_trial"),
+              slowdown(set)));
         }
       }
     }
@@ -93,14 +97,27 @@ public final class SeriesReader {
     return out;
   }
 
-  // The flags of each (run, case) that set it aside, with their details: throttled (HW_SLOWDOWN) ...
-  private static Map<String, List<String>> flags(Connection c, String where, List<String> params,
+  // "contended: 5 of 5 trials kept ran slowed ...": a flag as the page and the notes show it.
+  private static String words(Flag f) {
+    return f.code() + (f.detail() == null || f.detail().isBlank() ? "" : ": " + f.detail());
+  }
+
+  // What the flags that set a point aside measured of its slowdown: a flag not about the device's state (not-steady,
+  // for the bytes a call allocates) bounds nothing.
+  private static double slowdown(List<Flag> set) {
+    return set.stream().allMatch(Flag::aboutDeviceState) ? RunFlags.deviceStateSlowdown(set)
+        : Double.POSITIVE_INFINITY;
+  }
+
+  // The flags of each (run, case) that set it aside, with their details and measured factors: throttled
+  // (HW_SLOWDOWN) ...
+  private static Map<String, List<Flag>> flags(Connection c, String where, List<String> params,
       List<String> codes) throws SQLException {
-    Map<String, List<String>> out = new HashMap<>();
+    Map<String, List<Flag>> out = new HashMap<>();
     if (codes.isEmpty()) {
       return out;
     }
-    String sql = "SELECT r.run_id, f.case_id, f.code, f.detail FROM gpubench_flag f JOIN gpubench_run r "
+    String sql = "SELECT r.run_id, f.case_id, f.code, f.detail, f.factor FROM gpubench_flag f JOIN gpubench_run r "
         + "ON r.run_key = f.run_key" + where + " AND f.code IN (" + String.join(", ", java.util.Collections.nCopies(
         codes.size(), "?")) + ") ORDER BY f.run_key, f.case_id, f.position";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -109,9 +126,10 @@ public final class SeriesReader {
       bind(ps, all);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          String detail = rs.getString("detail");
+          double factor = rs.getDouble("factor");
+          Double slowdown = rs.wasNull() ? null : factor;
           out.computeIfAbsent(rs.getString("run_id") + "\n" + rs.getString("case_id"), k -> new ArrayList<>())
-              .add(rs.getString("code") + (detail == null || detail.isBlank() ? "" : ": " + detail));
+              .add(new Flag(rs.getString("code"), rs.getString("detail"), slowdown));
         }
       }
     }

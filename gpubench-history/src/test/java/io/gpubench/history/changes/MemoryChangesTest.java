@@ -149,7 +149,8 @@ class MemoryChangesTest {
       RunInfo run = new RunInfo("run-" + i, "2026-12-01T00:00:00Z", i, null, true, null, "c" + i, "main", false, null,
           null, null, "testbed", Map.of(), null, "journal", 1);
       List<String> flags = notSteady.contains(i) ? List.of(Flag.NOT_STEADY + ": warm-up cut short") : List.of();
-      points.add(new Point(run, "PASSED", "host", values[i], Double.NaN, Double.NaN, flags, null, callsPerTrial));
+      points.add(new Point(run, "PASSED", "host", values[i], Double.NaN, Double.NaN, flags, null, callsPerTrial,
+          flags.isEmpty() ? 1 : Double.POSITIVE_INFINITY));
     }
     return Change.of(new Series("case", "case", "testbed", "cpu", "FP32", f, points), ChangePointDetector.DEFAULT,
         List.of());

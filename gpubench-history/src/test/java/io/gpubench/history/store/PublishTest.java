@@ -123,8 +123,9 @@ class PublishTest {
     RunResult model = Runs.recorded("cpu-run-a");
     Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
     // Published out of order: the series orders by start.
-    for (int i : new int[] {2, 0, 3, 1}) {
+    for (int i : new int[] {2, 0, 4, 3, 1}) {
       RunResult r = i == 3 ? Runs.rerun(model, "run-" + i, t0.plusSeconds(3600L * i), Runs::contended)
+          : i == 4 ? Runs.rerun(model, "run-" + i, t0.plusSeconds(3600L * i), c -> Runs.contended(c, 1.8))
           : Runs.rerun(model, "run-" + i, t0.plusSeconds(3600L * i), 1 + 0.1 * i);
       store.publish(RunRecord.of(r, true, null, null, new Provenance("c" + i, "main", false, null, null, null),
           "results"));
@@ -136,11 +137,17 @@ class PublishTest {
     assertThat(series).hasSize(25);
     Series first = series.get(0);
     assertThat(first.points()).extracting(pt -> pt.run().runId()).containsExactly("run-0", "run-1", "run-2",
-        "run-3");
+        "run-3", "run-4");
     assertThat(first.points().get(1).value() / first.points().get(0).value()).isCloseTo(1.1,
         org.assertj.core.data.Offset.offset(1e-9));
     assertThat(first.points().get(3).flags()).singleElement().asString().startsWith("contended");
     assertThat(first.clean()).hasSize(3);
+    // the flag's measured slowdown travels with the point: a contended run the probe measured is bounded by it
+    assertThat(first.points().get(3).slowdown()).as("contended, nothing measured").isInfinite();
+    assertThat(first.points().get(4).slowdown()).isEqualTo(1.8);
+    assertThat(first.points().get(0).slowdown()).isEqualTo(1);
+    assertThat(first.bounded()).extracting(pt -> pt.run().runId()).containsExactly("run-0", "run-1", "run-2",
+        "run-4");
     assertThat(first.points().get(0).samples()).isNotEmpty();
     assertThat(first.points().get(0).low()).isLessThanOrEqualTo(first.points().get(0).value());
   }

@@ -129,6 +129,18 @@ public final class Runs {
   }
 
   /**
+   * A case flagged as the engine flags a contended CPU core whose probe measured the slowdown.
+   *
+   * @param c the case
+   * @param slowdown the measured slowdown
+   * @return the case
+   */
+  public static CaseResult contended(CaseResult c, double slowdown) {
+    return c.withFlag(new Flag(Flag.CONTENDED, "the median trial kept ran " + slowdown + "x slower than at speed",
+        slowdown));
+  }
+
+  /**
    * Writes a run as the engine writes its journal: header, one line per case, and the end line unless killed.
    *
    * @param run the run

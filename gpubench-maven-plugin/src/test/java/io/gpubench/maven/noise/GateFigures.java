@@ -42,7 +42,8 @@ import javax.tools.ToolProvider;
  *       alarms.
  *   <li>History ({@link HistoryPhase}, only when named: {@code --phases history}): the gate against the last 10
  *       clean runs of main in a results store, unchanged and 2x slowed reruns, and the change points of the
- *       measured series.
+ *       measured series. {@code --phases history-changes} computes those change points again over the store an
+ *       earlier history phase left in {@code --work}, running no build: a change to the detector on the same series.
  * </ol>
  *
  * <p>Run by hand. A run of the 25 cases takes about a minute on 2 cores under the load: the check phase (baseline
@@ -87,6 +88,12 @@ public final class GateFigures {
 
   private void measure() throws Exception {
     Path work = Path.of(options.get("--work")).toAbsolutePath();
+    if (options.get("--phases").equals("history-changes")) {
+      // the change points of a history phase's store again, with this build's detector: no build runs
+      HistoryPhase.changePoints(work.resolve("runs").resolve("history.db"), Integer.parseInt(options.get("--reruns")))
+          .forEach(System.out::println);
+      return;
+    }
     Files.createDirectories(work);
     Path testClasses = Path.of(GateFigures.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     List<String> cp = List.of(System.getProperty("java.class.path").split(File.pathSeparator));

@@ -101,6 +101,22 @@ final class HistoryPhase {
     return report;
   }
 
+  /**
+   * The change points of a history phase's store, computed again ({@code --phases history-changes}): what a change to
+   * the detector makes of the same measured series.
+   *
+   * @param db the store, {@code <work>/runs/history.db}
+   * @param reruns how many slowed runs it holds
+   * @return the report's lines
+   */
+  static List<String> changePoints(Path db, int reruns) {
+    if (!Files.isRegularFile(db)) {
+      throw new IllegalArgumentException("no history store at " + db + ": run --phases history with this --work first");
+    }
+    return changePoints(HistoryStore.open(StoreLocation.sqlite(db), Credentials.NONE, Duration.ofSeconds(60)),
+        reruns);
+  }
+
   // Change points on the measured series: main's (unchanged code throughout), then main's with the slowed runs after.
   private static List<String> changePoints(HistoryStore store, int reruns) {
     ChangePointDetector d = ChangePointDetector.DEFAULT;
@@ -110,11 +126,13 @@ final class HistoryPhase {
     pr.forEach(s -> prByCase.put(s.caseId(), s));
     int falseMain = 0;
     int points = 0;
+    int bounded = 0;
     int found = 0;
     int exact = 0;
     for (Series s : main) {
       falseMain += Change.of(s, d, List.of()).size();
       points += s.clean().size();
+      bounded += s.bounded().size() - s.clean().size();
       Series slowed = prByCase.get(s.caseId());
       if (slowed == null) {
         continue;
@@ -131,7 +149,7 @@ final class HistoryPhase {
     }
     List<String> out = new ArrayList<>();
     out.add(String.format(Locale.ROOT, "- change points on main's measured series (unchanged code, %d series, %d "
-        + "clean points): %d", main.size(), points, falseMain));
+        + "clean points and %d flagged with a measured slowdown): %d", main.size(), points, bounded, falseMain));
     if (reruns >= d.minRun()) {
       out.add(String.format(Locale.ROOT, "- main's series followed by the %d slowed runs: a change point in %d of %d "
           + "series, at the first slowed run in %d", reruns, found, main.size(), exact));
