@@ -53,7 +53,10 @@ import java.util.Locale;
  * runs to measure a spread by); where that happened in half the baseline's runs or more, the case has two outcomes as
  * a rule, and a change within how far apart its forks lay is AMBIGUOUS ({@link Ambiguity#FLAGGED}). Measured on the
  * image-kernels gate figures of 2026-12-03 (25 CPU cases, 10 unchanged and 10 2× slower builds): against 5 and 10
- * recorded runs, unchanged code went from 10 and 4 false verdicts of 250 to none.
+ * recorded runs, unchanged code went from 10 and 4 false verdicts of 250 to none. Where a case's runs give fewer than
+ * 3 degrees of freedom (its clean runs two or three of a mostly contended baseline), the runner's excursion also
+ * stands in for the spread they cannot measure, with the normal quantile ({@link BetweenRuns#RUNNER_STANDS_IN_BELOW_DF}
+ * says why and what was measured).
  *
  * <h2>One run on each side: provisional</h2>
  * Then the spread between runs cannot be measured. The verdict comes from the trials (median intervals apart, a

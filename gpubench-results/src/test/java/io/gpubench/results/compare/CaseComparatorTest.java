@@ -308,6 +308,33 @@ class CaseComparatorTest {
         Better.LOWER, runner).verdict()).isEqualTo(Verdict.SLOWER);
   }
 
+  /**
+   * Two clean baseline runs (a runner that contended the rest) and the current run: Student's t with 1 degree of
+   * freedom put 63.7 standard errors either side of a 2× slower run; the runner's excursion, measured over all the
+   * baseline's cases, stands in for a spread those runs cannot measure.
+   */
+  @Test
+  void theRunnersExcursionStandsInForTheSpreadOfTooFewRuns() {
+    Random random = new Random(29);
+    RunnerSpread runner = new RunnerSpread(java.util.Map.of(RunSamples.HOST, new RunnerSpread.Excursion(1.25, 10, 38)));
+    List<RunSamples> two = hostRuns(runs(random, 2, 1_000_000, 0.005, 0.01, 20));
+    CaseComparison doubled = GATE.compare(two, hostRuns(runs(random, 1, 2_000_000, 0.0, 0.01, 20)), Better.LOWER,
+        runner);
+    assertThat(doubled.verdict()).as(doubled.reason()).isEqualTo(Verdict.SLOWER);
+    assertThat(doubled.reason()).contains("with the normal quantile (3 runs cannot measure their spread; the runner's"
+        + " whole runs moved up to ×1.25 at the 95th percentile, and the spread taken is at least that)");
+    assertThat(GATE.compare(two, hostRuns(runs(random, 1, 2_000_000, 0.0, 0.01, 20)), Better.LOWER,
+        RunnerSpread.NONE).verdict()).as("no runner figure: t with 1 degree of freedom").isEqualTo(Verdict.AMBIGUOUS);
+    // unchanged, a run 1.2x off (inside the runner's excursion): never a verdict
+    CaseComparison excursion = GATE.compare(two, hostRuns(runs(random, 1, 1_200_000, 0.0, 0.01, 20)), Better.LOWER,
+        runner);
+    assertThat(excursion.verdict()).as(excursion.reason()).isEqualTo(Verdict.AMBIGUOUS);
+    // four runs (3 degrees of freedom) measure their own spread
+    List<RunSamples> four = hostRuns(runs(random, 4, 1_000_000, 0.005, 0.01, 20));
+    assertThat(GATE.compare(four, hostRuns(runs(random, 1, 2_000_000, 0.0, 0.01, 20)), Better.LOWER, runner)
+        .reason()).doesNotContain("normal quantile");
+  }
+
   private static List<RunSamples> hostRuns(List<RunSamples> runs) {
     return runs.stream().map(r -> new RunSamples(r.runId(), RunSamples.HOST, r.values(), List.of())).toList();
   }
