@@ -31,11 +31,9 @@ final class BoundedShift implements ChangePointDetector.Holds {
     this.detector = detector;
   }
 
+  // Taking the worse stretch at its best only narrows the shift, so the retest also enforces the smallest shift.
   @Override
   public boolean test(ChangePoint cp, int from, int to) {
-    if (cp.magnitude() < detector.minMagnitude()) {
-      return false;
-    }
     int at = cp.index();
     boolean worse = better == Better.LOWER ? cp.ratio() > 1 : cp.ratio() < 1;
     double[] before = searched(from, at, worse ? Double.NaN : typical(at, to));

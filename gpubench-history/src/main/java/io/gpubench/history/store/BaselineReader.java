@@ -196,11 +196,9 @@ public final class BaselineReader {
       bindKeys(ps, batch);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          double factor = rs.getDouble(5);
-          Double slowdown = rs.wasNull() ? null : factor;
           out.computeIfAbsent(rs.getLong(1), k -> new HashMap<>())
               .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
-              .add(new Flag(rs.getString(3), rs.getString(4), slowdown));
+              .add(FlagRow.read(rs));
         }
       }
     }

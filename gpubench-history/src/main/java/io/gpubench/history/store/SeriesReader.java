@@ -126,10 +126,8 @@ public final class SeriesReader {
       bind(ps, all);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          double factor = rs.getDouble("factor");
-          Double slowdown = rs.wasNull() ? null : factor;
           out.computeIfAbsent(rs.getString("run_id") + "\n" + rs.getString("case_id"), k -> new ArrayList<>())
-              .add(new Flag(rs.getString("code"), rs.getString("detail"), slowdown));
+              .add(FlagRow.read(rs));
         }
       }
     }
