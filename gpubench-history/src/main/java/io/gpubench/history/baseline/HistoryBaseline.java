@@ -30,15 +30,19 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
    * One case's baseline: the runs its time is compared with, and the runs its memory is compared with. The times are
    * those of its clean runs; a case that has none is timed by its runs whose flags measured their bound (a contended
    * core's slowdown, forks' ratio), as a baseline file's flagged runs are, and one whose flags measured nothing (a
-   * throttled or shared GPU) is not timed. Memory does not depend on the device's state, so the runs left out of the
-   * times are kept for the memory ({@code memoryOnly}); the memory figures are those of the newest runs that passed,
-   * flagged or not.
+   * throttled or shared GPU) is not timed. Beside clean runs come the case's newest runs flagged with a measured
+   * bound on the same clock, as a baseline file holds them: the comparison leaves them out of the time unless one of
+   * them ran better than every clean run, which a device's state cannot explain ({@code
+   * io.gpubench.results.compare.UsableRuns}). Memory does not depend on the device's state, so the runs left out of
+   * the times are kept for the memory ({@code memoryOnly}); the memory figures are those of the newest runs that
+   * passed, flagged or not.
    *
    * @param caseId the case
    * @param clock {@code device} or {@code host}: the clock of the newest baseline run (older runs on another clock
    *     are left out)
    * @param runs the runs of the times, newest first, each with its memory figures where it is one of the memory's
-   *     runs: all clean, or all flagged with a measured bound; empty where no run could time the case
+   *     runs: clean runs and the flagged runs with a measured bound beside them, or flagged runs alone; empty where no
+   *     run could time the case
    * @param memoryOnly the memory's runs left out of the times, newest first
    * @param acceptedFrom the run an accepted change of the time starts the case's level at, or null
    */
@@ -65,7 +69,17 @@ public record HistoryBaseline(Map<String, CaseBaseline> cases, List<String> note
      * @return true where its runs are flagged
      */
     public boolean timedByFlaggedRuns() {
-      return !runs.isEmpty() && !runs.get(0).clean();
+      return !runs.isEmpty() && runs.stream().noneMatch(BaselineRun::clean);
+    }
+
+    /**
+     * How many runs time the case as a rule: its clean runs, or where it has none its flagged runs.
+     *
+     * @return their number
+     */
+    public int timingRuns() {
+      long clean = runs.stream().filter(BaselineRun::clean).count();
+      return (int) (clean > 0 ? clean : runs.size());
     }
   }
 

@@ -23,7 +23,8 @@ import java.util.Map;
  * notes); then the cases of the remaining runs are read a batch of runs at a time until every case has its runs or
  * the history is exhausted, so a long history costs no more than the runs it takes. A case's time takes its newest
  * clean runs, or where it has none its newest runs whose flags measured their bound (read from the stored flags, as
- * the gate reads them from a results file); its memory the newest runs that passed, flagged or not
+ * the gate reads them from a results file), the latter handed over beside clean runs too, as a baseline file holds
+ * them (the comparison decides whether they count); its memory the newest runs that passed, flagged or not
  * ({@link HistoryBaseline.CaseBaseline}), each memory figure from that figure's last accepted change on.
  */
 public final class BaselineReader {
@@ -166,10 +167,15 @@ public final class BaselineReader {
     for (Map.Entry<String, Builder> e : cases.entrySet()) {
       Builder b = e.getValue();
       // Clean runs where the case has any, as a comparison takes a baseline file's; else the bounded flagged ones.
+      // Beside clean runs, the bounded flagged ones on their clock come along, newest first, as a baseline file holds
+      // them: the comparison takes them only where one ran better than every clean run (a clean run's JVM outcome).
       Runs timing = !b.clean.runs.isEmpty() ? b.clean : b.bounded;
-      List<HistoryBaseline.BaselineRun> runs = timing.runs.stream().map(Kept::run).toList();
+      List<Kept> handed = timing == b.clean && timing.clock.equals(b.bounded.clock)
+          ? b.read.stream().filter(k -> b.clean.runs.contains(k) || b.bounded.runs.contains(k)).toList()
+          : timing.runs;
+      List<HistoryBaseline.BaselineRun> runs = handed.stream().map(Kept::run).toList();
       // The memory's other runs: every run read for it that does not time the case, newest first.
-      List<HistoryBaseline.MemoryRun> memoryRuns = b.read.stream().filter(k -> !timing.runs.contains(k))
+      List<HistoryBaseline.MemoryRun> memoryRuns = b.read.stream().filter(k -> !handed.contains(k))
           .map(Kept::memory).filter(java.util.Objects::nonNull).toList();
       flaggedLeftOut += b.flagged - (timing == b.bounded ? runs.size() : 0);
       if (!runs.isEmpty() || !memoryRuns.isEmpty()) {
@@ -210,8 +216,8 @@ public final class BaselineReader {
     if (timed.isEmpty()) {
       return "no case of " + of + " found one";
     }
-    int fewest = timed.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
-    int most = timed.stream().mapToInt(b -> b.runs().size()).max().orElse(0);
+    int fewest = timed.stream().mapToInt(HistoryBaseline.CaseBaseline::timingRuns).min().orElse(0);
+    int most = timed.stream().mapToInt(HistoryBaseline.CaseBaseline::timingRuns).max().orElse(0);
     return timed.size() + " of " + of + (of == 1 ? " case" : " cases") + " found " + (fewest == most
         ? fewest + (fewest == 1 ? " run" : " runs") + (timed.size() == 1 ? "" : " each")
         : fewest + " to " + most + " runs");
@@ -258,7 +264,8 @@ public final class BaselineReader {
     }
     if (flagged > 0) {
       notes.add("history baseline: " + flagged + " flagged case runs (throttled, shared, contended, forks disagree) "
-          + "left out of the times; their memory is compared (a busy or shared device does not change it)");
+          + "left out of the times of cases with clean runs, unless one ran better than every clean run; their memory "
+          + "is compared (a busy or shared device does not change it)");
     }
     accepted.forEach((id, run) -> notes.add("history baseline: " + id + " compared from its accepted change at run "
         + run + " on"));

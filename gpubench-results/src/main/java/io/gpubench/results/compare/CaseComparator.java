@@ -74,7 +74,9 @@ import java.util.Locale;
  * A run that telemetry flagged throttled, shared or (on the CPU) contended ran slower than the code alone would have,
  * and its flags say by how much where that was measured ({@link RunSamples#slowdown()}: the CPU's contention probe, a
  * GPU's clocks). A side's clean runs are its figure, and its flagged runs are left out and named; only a side whose
- * every run was flagged stands on its flagged runs. Then the verdict must hold with each flagged run at the best its
+ * every run was flagged stands on its flagged runs, and a side whose clean runs all ran more than 1.5× worse than one
+ * of its contended runs (which contention could only have slowed: the clean runs timed an outcome of their JVM) stands
+ * on all its runs ({@link UsableRuns}). Then the verdict must hold with each flagged run at the best its
  * flag allows (times divided by the slowdown it had beyond the other side's typical slowdown: {@link FlaggedRuns}):
  * SLOWER when the current side's flagged runs at their best are still
  * slower, FASTER when the baseline's at their best are still slower than the current code, SAME when both hold; a
@@ -207,9 +209,12 @@ public record CaseComparator(double significance, double minEffect) {
     }
     ForkOutcomes forks = ForkOutcomes.of(baseline);
     baseline = forks.runs();
-    // A side's clean runs are its figure; only a side with none stands on its flagged runs, bounded by their flags.
-    List<RunSamples> usableBaseline = usable(baseline);
-    List<RunSamples> usableCurrent = usable(current);
+    // A side's clean runs are its figure, unless a contended run contradicts them; a side with none stands on its
+    // flagged runs, bounded by their flags.
+    UsableRuns baselineRuns = UsableRuns.of(baseline, better, "baseline run ");
+    UsableRuns currentRuns = UsableRuns.of(current, better, "run ");
+    List<RunSamples> usableBaseline = baselineRuns.runs();
+    List<RunSamples> usableCurrent = currentRuns.runs();
     List<String> flagged = new ArrayList<>();
     List<String> leftOutFlags = new ArrayList<>();
     describeFlags(baseline, usableBaseline, "baseline run ", flagged, leftOutFlags);
@@ -230,18 +235,12 @@ public record CaseComparator(double significance, double minEffect) {
       return CaseComparison.notCompared(Ambiguity.TOO_FEW_SAMPLES, mb, mc, k, m, nb, nc,
           "a run has no samples (baseline n=" + sizes(usableBaseline) + ", current n=" + sizes(usableCurrent) + ")");
     }
-    String leftOut = forks.note() + (leftOutFlags.isEmpty() ? "" : "; left out, flagged by telemetry: "
-        + String.join("; ", leftOutFlags));
+    String leftOut = forks.note() + baselineRuns.note() + currentRuns.note()
+        + (leftOutFlags.isEmpty() ? "" : "; left out, flagged by telemetry: " + String.join("; ", leftOutFlags));
     CaseComparison measured = plain(usableBaseline, usableCurrent, better, runner);
     CaseComparison verdict = flagged.isEmpty() ? measured.withReason(measured.reason() + leftOut)
         : new FlaggedRuns(this).judge(usableBaseline, usableCurrent, better, runner, measured, flagged, leftOut);
     return forks.bound(verdict);
-  }
-
-  // The clean runs of a side; where it has none, its runs whose flags measured their slowdown.
-  private static List<RunSamples> usable(List<RunSamples> runs) {
-    List<RunSamples> clean = runs.stream().filter(r -> r.flags().isEmpty()).toList();
-    return clean.isEmpty() ? runs.stream().filter(RunSamples::bounded).toList() : clean;
   }
 
   private static void describeFlags(List<RunSamples> runs, List<RunSamples> used, String side, List<String> flagged,

@@ -335,6 +335,38 @@ class CaseComparatorTest {
         .reason()).doesNotContain("normal quantile");
   }
 
+  @Test
+  void cleanRunsThatAContendedRunBeatsAreAnOutcomeOfTheirJvmNotTheCodesLevel() {
+    // CI, 2026-12-07: axpy n=4096's one clean baseline run, kept to one fork, settled at 589 ns; its three contended
+    // runs read 186-197 ns. A 4x slower build read 783 ns, which the clean run alone called SAME.
+    Random random = new Random(41);
+    CaseComparator sample = new CaseComparator(CaseComparator.DEFAULT_SIGNIFICANCE, 1.0);
+    List<RunSamples> baseline = new ArrayList<>(hostRuns(runs(random, 1, 589, 0, 0.01, 12)));
+    for (double level : new double[] {186, 191, 197}) {
+      baseline.add(contended(hostRuns(runs(random, 1, level, 0, 0.02, 12)).get(0), 1.9));
+    }
+    List<RunSamples> slowed = hostRuns(runs(random, 1, 783, 0, 0.01, 16));
+    assertThat(sample.compare(baseline.subList(0, 1), slowed, Better.LOWER).verdict())
+        .as("the clean run alone").isEqualTo(Verdict.SAME);
+    CaseComparison judged = sample.compare(baseline, slowed, Better.LOWER);
+    assertThat(judged.verdict()).as(judged.reason()).isNotEqualTo(Verdict.SAME);
+    assertThat(judged.reason()).contains("flagged contended CPU (1.90x slower), ran 3.", "better (186",
+        "than its clean run (58", "the side stands on all 4 of its runs, the flagged ones bounded by their flags");
+    // unchanged code at the level the contended runs show is not FASTER than the clean run, as it was against it
+    List<RunSamples> unchangedRun = hostRuns(runs(random, 1, 190, 0, 0.01, 16));
+    CaseComparison unchanged = GATE.compare(baseline, unchangedRun, Better.LOWER);
+    assertThat(unchanged.verdict()).as(unchanged.reason()).isIn(Verdict.SAME, Verdict.AMBIGUOUS);
+    assertThat(GATE.compare(baseline.subList(0, 1), unchangedRun, Better.LOWER).verdict())
+        .as("the clean run alone").isEqualTo(Verdict.FASTER);
+    // a contended run within 1.5x of the clean one contradicts nothing: the clean run stays the side's figure
+    List<RunSamples> near = List.of(baseline.get(0), contended(hostRuns(runs(random, 1, 420, 0, 0.02, 12)).get(0),
+        1.9));
+    assertThat(sample.compare(near, slowed, Better.LOWER).reason()).doesNotContain("stands on all");
+    // nor does a run whose forks disagreed: its figure may sit at the better of two outcomes
+    List<RunSamples> split = List.of(baseline.get(0), forksDisagree(baseline.get(1), 3.2));
+    assertThat(sample.compare(split, slowed, Better.LOWER).reason()).doesNotContain("stands on all");
+  }
+
   private static List<RunSamples> hostRuns(List<RunSamples> runs) {
     return runs.stream().map(r -> new RunSamples(r.runId(), RunSamples.HOST, r.values(), List.of())).toList();
   }
