@@ -20,7 +20,8 @@ import java.util.Set;
  * The command line of a worker: the build JVM's own {@code java} and class path (what Surefire gave the engine,
  * or the URLs of the class loader the console launcher made for {@code --class-path}), its JVM arguments without
  * debugger agents (a second JVM cannot listen on the same port), then the run's and the class's. JMH's forks do the
- * same. The class path goes in an argument file, since it can be longer than a command line may be.
+ * same. The class path goes in an argument file, since it can be longer than a command line may be. Before them all
+ * come the options that keep the worker's own bookkeeping in C1's code ({@link HarnessCompilation}).
  *
  * <p>The build JVM's system properties go to the workers too, in a file of their own ({@link WorkerProperties}):
  * Surefire sets a Maven {@code -Dkey=value} and {@code <systemPropertyVariables>} in its test JVM with
@@ -84,7 +85,8 @@ final class WorkerLaunch {
       long pid = ProcessHandle.current().pid();
       Path argFile = dir.resolve("worker-classpath-" + pid + ".args");
       Files.writeString(argFile, "-cp\n" + quote(String.join(File.pathSeparator, path)) + "\n", StandardCharsets.UTF_8);
-      List<String> inherited = new ArrayList<>();
+      Path compilation = dir.resolve("worker-compilation-" + pid + ".json");
+      List<String> inherited = new ArrayList<>(HarnessCompilation.options(compilation));
       for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
         if (!isDebugger(a) && !a.startsWith("-XX:ErrorFile")) {
           inherited.add(a);
@@ -93,6 +95,7 @@ final class WorkerLaunch {
       Path properties = WorkerProperties.write(dir.resolve("worker-system-" + pid + ".properties"),
           System.getProperties());
       argFile.toFile().deleteOnExit();
+      compilation.toFile().deleteOnExit();
       properties.toFile().deleteOnExit();
       return new WorkerLaunch(Path.of(System.getProperty("java.home"), "bin", "java"), argFile, properties,
           inherited);

@@ -26,6 +26,10 @@ class WorkerLaunchTest {
     assertThat(cmd).contains("@" + dir.resolve("worker-classpath-" + pid + ".args"),
         dir.resolve("worker-system-" + pid + ".properties").toString());
     assertThat(dir.resolve("worker-system-" + pid + ".properties")).isRegularFile();
+    // the harness's compilation options come first, so that a directive file of the run's own arguments wins
+    assertThat(cmd.subList(1, 3)).containsExactly("-XX:+UnlockDiagnosticVMOptions",
+        "-XX:CompilerDirectivesFile=" + dir.resolve("worker-compilation-" + pid + ".json"));
+    assertThat(dir.resolve("worker-compilation-" + pid + ".json")).content().contains("c2: { Exclude: true }");
     assertThat(dir.resolve("worker-system.properties").resolve("x")).as("another JVM's file is left alone").exists();
   }
 
