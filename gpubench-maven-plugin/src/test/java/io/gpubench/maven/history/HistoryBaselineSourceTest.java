@@ -74,6 +74,22 @@ class HistoryBaselineSourceTest {
         Duration.ofSeconds(10));
   }
 
+  /** What a stored run of main makes of a case: the run's number, its noise (1%, log-normal), the model's case. */
+  @FunctionalInterface
+  private interface MainCase {
+    CaseResult of(int run, double noise, CaseResult c);
+  }
+
+  /** Publishes runs main-0 to main-(runs - 1) of the model, an hour apart, each with a noise of its own. */
+  private static void publishMain(HistoryStore s, RunResult model, int runs, long seed, MainCase each) {
+    Random r = new Random(seed);
+    for (int i = 0; i < runs; i++) {
+      double noise = Math.exp(0.01 * r.nextGaussian());
+      int run = i;
+      publish(s, run(model, "main-" + i, i, c -> each.of(run, noise, c)), "main");
+    }
+  }
+
   private static void publish(HistoryStore s, RunResult r, String branch) {
     s.publish(RunRecord.of(r, true, null, r.cases().size(), new Provenance("c-" + r.runId(), branch, false, null,
         null, null), "results"));
@@ -88,13 +104,8 @@ class HistoryBaselineSourceTest {
   void takesTheNewestCleanRunsOfMainOnThisTestbedAndNeverThisBuildsOwn() throws Exception {
     RunResult model = model();
     HistoryStore s = store();
-    Random r = new Random(1);
-    for (int i = 0; i < 14; i++) {
-      double f = Math.exp(0.01 * r.nextGaussian());
-      int run = i;
-      publish(s, run(model, "main-" + i, i, c -> run == 12 && c.id().equals(model.cases().get(0).id())
-          ? scaled(c, f).withFlag(new Flag(Flag.CONTENDED, "contended")) : scaled(c, f)), "main");
-    }
+    publishMain(s, model, 14, 1, (run, f, c) -> run == 12 && c.id().equals(model.cases().get(0).id())
+        ? scaled(c, f).withFlag(new Flag(Flag.CONTENDED, "contended")) : scaled(c, f));
     publish(s, run(model, "feature-1", 20, c -> scaled(c, 3)), "feature");
     RunResult current = run(model, "main-13", 13, c -> c);
 
@@ -116,11 +127,7 @@ class HistoryBaselineSourceTest {
   void theOneComparisonCatchesA2xSlowdownAndPassesUnchangedCode() throws Exception {
     RunResult model = model();
     HistoryStore s = store();
-    Random r = new Random(2);
-    for (int i = 0; i < 10; i++) {
-      double f = Math.exp(0.01 * r.nextGaussian());
-      publish(s, run(model, "main-" + i, i, c -> scaled(c, f)), "main");
-    }
+    publishMain(s, model, 10, 2, (run, f, c) -> scaled(c, f));
     RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
         List.of(), true, false, null);
     RunResult slowed = run(model, "pr", 11, c -> scaled(c, 2));
@@ -145,11 +152,7 @@ class HistoryBaselineSourceTest {
   void anAcceptedChangeMakesTheGateCompareWithTheNewLevelOnly() throws Exception {
     RunResult model = model();
     HistoryStore s = store();
-    Random r = new Random(3);
-    for (int i = 0; i < 12; i++) {
-      double f = Math.exp(0.01 * r.nextGaussian()) * (i >= 8 ? 1.5 : 1.0);
-      publish(s, run(model, "main-" + i, i, c -> scaled(c, f)), "main");
-    }
+    publishMain(s, model, 12, 3, (run, f, c) -> scaled(c, f * (run >= 8 ? 1.5 : 1.0)));
     String id = model.cases().get(0).id();
     String testbed = RunRecord.of(model, true, null, null, Provenance.UNKNOWN, "results").testbed();
     RunResult now = run(model, "now", 13, c -> scaled(c, 1.5));
@@ -179,17 +182,11 @@ class HistoryBaselineSourceTest {
   void casesWithoutACleanRunAreTimedByTheirRunsBoundedByTheMeasuredSlowdown() throws Exception {
     RunResult model = model();
     HistoryStore s = store();
-    Random r = new Random(4);
     String first = model.cases().get(0).id();
-    for (int i = 0; i < 6; i++) {
-      double noise = Math.exp(0.01 * r.nextGaussian());
-      double slowdown = 1.7 + 0.05 * i;
-      int run = i;
-      // The first case has one clean run among them: clean runs come first, so its time is that run's.
-      publish(s, run(model, "main-" + i, i, c -> c.id().equals(first) && run == 2 ? scaled(c, noise)
-          : scaled(c, noise * slowdown).withFlag(new Flag(Flag.CONTENDED, "all kept trials contended", slowdown))),
-          "main");
-    }
+    // The first case has one clean run among them.
+    publishMain(s, model, 6, 4, (run, noise, c) -> c.id().equals(first) && run == 2 ? scaled(c, noise)
+        : scaled(c, noise * (1.7 + 0.05 * run)).withFlag(new Flag(Flag.CONTENDED, "all kept trials contended",
+            1.7 + 0.05 * run)));
     RegressionCheck gate = new RegressionCheck(CaseComparator.DEFAULT, ComparedFigure.TIME, EnvironmentPolicy.FAIL,
         List.of(), true, false, null);
     Flag contended = new Flag(Flag.CONTENDED, "all kept trials contended", 1.8);
@@ -240,13 +237,8 @@ class HistoryBaselineSourceTest {
   void aCleanRunThatItsContendedRunsBeatDoesNotTimeTheCaseAlone() throws Exception {
     RunResult model = model();
     HistoryStore s = store();
-    Random r = new Random(9);
-    for (int i = 0; i < 4; i++) {
-      double noise = Math.exp(0.01 * r.nextGaussian());
-      int run = i;
-      publish(s, run(model, "main-" + i, i, c -> run == 1 ? scaled(c, 3 * noise)
-          : scaled(c, noise * 1.9).withFlag(new Flag(Flag.CONTENDED, "all kept trials contended", 1.9))), "main");
-    }
+    publishMain(s, model, 4, 9, (run, noise, c) -> run == 1 ? scaled(c, 3 * noise)
+        : scaled(c, noise * 1.9).withFlag(new Flag(Flag.CONTENDED, "all kept trials contended", 1.9)));
     CaseComparator sample = new CaseComparator(CaseComparator.DEFAULT_SIGNIFICANCE, 1.0);
     RegressionCheck gate = new RegressionCheck(sample, ComparedFigure.TIME, EnvironmentPolicy.FAIL, List.of(), true,
         false, null);
