@@ -41,7 +41,8 @@ record UsableRuns(List<RunSamples> runs, String note) {
    */
   static UsableRuns of(List<RunSamples> runs, Better better, String side) {
     List<RunSamples> clean = runs.stream().filter(r -> r.flags().isEmpty()).toList();
-    List<RunSamples> bounded = runs.stream().filter(r -> !r.flags().isEmpty() && r.bounded()).toList();
+    // a clean run is bounded too (by nothing): these are every run a verdict may stand on
+    List<RunSamples> bounded = runs.stream().filter(RunSamples::bounded).toList();
     if (clean.isEmpty()) {
       return new UsableRuns(bounded, "");
     }
@@ -55,18 +56,17 @@ record UsableRuns(List<RunSamples> runs, String note) {
     if (!(factor > CONTRADICTION)) {
       return new UsableRuns(clean, "");
     }
-    List<RunSamples> all = runs.stream().filter(r -> r.flags().isEmpty() || r.bounded()).toList();
     String note = String.format(Locale.ROOT, "; %s%s, flagged %s, ran %.2fx better (%s) than %s: a device's"
         + " state only slows code, so the clean runs timed an outcome of their JVM, not the code's level, and the side"
         + " stands on all %d of its runs, the flagged ones bounded by their flags", side, contended.runId(),
         String.join(", ", contended.flags()), factor, figure(contended.median(), better),
         clean.size() == 1 ? "its clean run (" + figure(nearest.median(), better) + ")"
-            : "every clean run (the best " + figure(nearest.median(), better) + ")", all.size());
-    return new UsableRuns(all, note);
+            : "every clean run (the best " + figure(nearest.median(), better) + ")", bounded.size());
+    return new UsableRuns(bounded, note);
   }
 
-  // The run that ran best of those whose flags are about a device's state alone (they only ever slow the code); a run
-  // whose forks disagreed may sit at the better of two outcomes, so it contradicts nothing.
+  // The run that ran best of those whose flags are about a device's state alone (they only ever slow the code); a clean
+  // run has none, and a run whose forks disagreed may sit at the better of two outcomes, so it contradicts nothing.
   private static RunSamples bestSlowedOnly(List<RunSamples> bounded, Better better) {
     return bounded.stream().filter(r -> r.spread() == 1 && r.slowdown() > 1 && r.size() > 0)
         .reduce((a, b) -> better(a, b, better) ? a : b).orElse(null);
